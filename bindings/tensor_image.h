@@ -1,0 +1,83 @@
+// Tensor <-> image view, the tensor-level checks, and the output-layout rule of every op.
+#pragma once
+
+#include <ATen/core/Tensor.h>
+#include <ATen/ops/empty_strided.h>
+#include <c10/util/Exception.h>
+
+#include <vector>
+
+#include "u8aug/image.h"
+
+namespace u8aug {
+namespace bindings {
+
+// img: uint8, (C, H, W) or (B, C, H, W), every dimension >= 1.
+inline void check_image(const char* op, const at::Tensor& img) {
+  TORCH_CHECK(img.defined(), "u8aug.", op, ": img is an undefined tensor");
+  TORCH_CHECK(img.scalar_type() == at::kByte, "u8aug.", op,
+              ": expected img of dtype torch.uint8, got ", img.scalar_type());
+  TORCH_CHECK(img.dim() == 3 || img.dim() == 4, "u8aug.", op,
+              ": expected img of shape (C, H, W) or (B, C, H, W), got a ", img.dim(),
+              "-D tensor of shape ", img.sizes());
+  for (int64_t s : img.sizes()) {
+    TORCH_CHECK(s >= 1, "u8aug.", op, ": every dimension of img must be >= 1, got shape ",
+                img.sizes());
+  }
+}
+
+// Whether a tensor of these sizes (3-D or 4-D) has exactly these dense strides, dims of size 1
+// being free (torch's own convention for contiguity).
+inline bool has_strides(at::IntArrayRef sizes, at::IntArrayRef strides,
+                        const std::vector<int64_t>& dense) {
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    if (sizes[i] != 1 && strides[i] != dense[i]) return false;
+  }
+  return true;
+}
+
+// Dense strides for (.., C, H, W) sizes, planar or interleaved (channels_last).
+inline std::vector<int64_t> dense_strides(at::IntArrayRef sizes, bool interleaved) {
+  const size_t n = sizes.size();
+  const int64_t c = sizes[n - 3], h = sizes[n - 2], w = sizes[n - 1];
+  std::vector<int64_t> s = interleaved ? std::vector<int64_t>{1, w * c, c}
+                                       : std::vector<int64_t>{h * w, w, 1};
+  if (n == 4) s.insert(s.begin(), c * h * w);
+  return s;
+}
+
+// The output-layout rule (mirrored by python/u8aug/_fake.py): an output is channels_last
+// (interleaved) when its input is densely channels_last and not also contiguous; otherwise it is
+// contiguous. Arbitrary strides never leak into outputs.
+inline bool output_interleaved(const at::Tensor& img) {
+  return !has_strides(img.sizes(), img.strides(), dense_strides(img.sizes(), false)) &&
+         has_strides(img.sizes(), img.strides(), dense_strides(img.sizes(), true));
+}
+
+inline at::Tensor empty_output(const at::Tensor& img, at::IntArrayRef sizes) {
+  return at::empty_strided(sizes, dense_strides(sizes, output_interleaved(img)), img.options());
+}
+
+// (C, H, W) is a batch of one.
+template <class T>
+ImageView<T> view_of(const at::Tensor& t) {
+  const bool batched = t.dim() == 4;
+  const int64_t k = batched ? 1 : 0;
+  ImageView<T> v;
+  v.data = static_cast<T*>(t.data_ptr());
+  v.batch = batched ? t.size(0) : 1;
+  v.channels = t.size(k);
+  v.height = t.size(k + 1);
+  v.width = t.size(k + 2);
+  v.stride_b = batched ? t.stride(0) : t.numel();
+  v.stride_c = t.stride(k);
+  v.stride_h = t.stride(k + 1);
+  v.stride_w = t.stride(k + 2);
+  return v;
+}
+
+inline ConstImage const_view(const at::Tensor& t) { return view_of<const uint8_t>(t); }
+inline Image mutable_view(at::Tensor& t) { return view_of<uint8_t>(t); }
+
+}  // namespace bindings
+}  // namespace u8aug

@@ -1,0 +1,8 @@
+// The torch schemas of every op, from the op catalogue.
+#include <torch/library.h>
+
+TORCH_LIBRARY(u8aug, m) {
+#define U8AUG_OP(name, schema, kornia, fidelity, summary) m.def(schema);
+#include "u8aug/ops.def"
+#undef U8AUG_OP
+}

@@ -1,0 +1,33 @@
+#include <hwy/highway.h>
+#include <hwy/targets.h>
+
+#include "u8aug/u8aug.h"
+
+#ifndef U8AUG_VERSION
+#error "U8AUG_VERSION is set by CMake"
+#endif
+
+namespace u8aug {
+namespace cpu {
+const char* flip_target_name();  // cpu/flip.cc
+}  // namespace cpu
+
+BuildInfo build_info() {
+  BuildInfo info;
+  info.version = U8AUG_VERSION;
+  for (int64_t t = HWY_TARGETS; t != 0; t &= t - 1) {
+    const int64_t bit = t & ~(t - 1);
+    info.cpu_targets_compiled.emplace_back(hwy::TargetName(bit));
+  }
+  for (int64_t bit : hwy::SupportedAndGeneratedTargets()) {
+    info.cpu_targets_supported.emplace_back(hwy::TargetName(bit));
+  }
+  info.cpu_target_chosen = cpu::flip_target_name();
+#ifdef U8AUG_WITH_CUDA
+  info.cuda = true;
+  info.cuda_architectures = U8AUG_CUDA_ARCHITECTURES;
+#endif
+  return info;
+}
+
+}  // namespace u8aug

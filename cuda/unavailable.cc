@@ -1,0 +1,21 @@
+// The CUDA entry points of a build made without nvcc: each says so instead of failing to link.
+#include <stdexcept>
+#include <string>
+
+#include "u8aug/u8aug.h"
+
+namespace u8aug {
+namespace cuda {
+namespace {
+[[noreturn]] void unavailable(const char* op) {
+  throw std::runtime_error(std::string("u8aug.") + op +
+                           ": this build of u8aug has no CUDA kernels (nvcc was not found when it "
+                           "was built); rebuild with CUDA or pass CPU images");
+}
+}  // namespace
+
+void hflip(const ConstImage&, const Image&, cudaStream_t) { unavailable("hflip"); }
+void vflip(const ConstImage&, const Image&, cudaStream_t) { unavailable("vflip"); }
+
+}  // namespace cuda
+}  // namespace u8aug

@@ -1,0 +1,55 @@
+// Image views: a pointer, the (B, C, H, W) shape and strides in elements. NCHW and NHWC are just
+// two stride patterns; every kernel reads and writes through these, so the layout is data, not code.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "u8aug/hd.h"
+
+namespace u8aug {
+
+template <class T>
+struct ImageView {
+  T* data = nullptr;
+  int64_t batch = 0, channels = 0, height = 0, width = 0;
+  int64_t stride_b = 0, stride_c = 0, stride_h = 0, stride_w = 0;
+
+  // 64-bit offsets: B*C*H*W passes 2^31 for ordinary batches of large images.
+  U8AUG_HD int64_t offset(int64_t b, int64_t c, int64_t y, int64_t x) const {
+    return b * stride_b + c * stride_c + y * stride_h + x * stride_w;
+  }
+  U8AUG_HD T& at(int64_t b, int64_t c, int64_t y, int64_t x) const {
+    return data[offset(b, c, y, x)];
+  }
+  int64_t numel() const { return batch * channels * height * width; }
+
+  // A read-only view of the same pixels (only for views of mutable pixels).
+  template <class U = T, class = std::enable_if_t<!std::is_const<U>::value>>
+  operator ImageView<const U>() const {
+    return {data, batch, channels, height, width, stride_b, stride_c, stride_h, stride_w};
+  }
+};
+
+using Image = ImageView<uint8_t>;
+using ConstImage = ImageView<const uint8_t>;
+
+// Dense planar layout: each channel is an H x W plane.
+template <class T>
+ImageView<T> nchw(T* data, int64_t b, int64_t c, int64_t h, int64_t w) {
+  return {data, b, c, h, w, c * h * w, h * w, w, 1};
+}
+
+// Dense interleaved layout (torch's channels_last): each pixel holds its C channels together.
+template <class T>
+ImageView<T> nhwc(T* data, int64_t b, int64_t c, int64_t h, int64_t w) {
+  return {data, b, c, h, w, h * w * c, 1, w * c, c};
+}
+
+template <class A, class B>
+bool same_shape(const ImageView<A>& a, const ImageView<B>& b) {
+  return a.batch == b.batch && a.channels == b.channels && a.height == b.height &&
+         a.width == b.width;
+}
+
+}  // namespace u8aug

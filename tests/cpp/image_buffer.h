@@ -1,0 +1,101 @@
+// Test images: a byte buffer with guard bytes around an image view of any layout, so a test can
+// check that a kernel wrote every pixel of its output and nothing else.
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "u8aug/image.h"
+
+namespace u8aug {
+namespace test {
+
+enum class Layout { kPlanar, kInterleaved, kPlanarPadded, kInterleavedPadded, kPixelPadded };
+
+inline const char* layout_name(Layout l) {
+  switch (l) {
+    case Layout::kPlanar: return "planar";
+    case Layout::kInterleaved: return "interleaved";
+    case Layout::kPlanarPadded: return "planar-padded";
+    case Layout::kInterleavedPadded: return "interleaved-padded";
+    case Layout::kPixelPadded: return "pixel-padded";
+  }
+  return "?";
+}
+
+constexpr uint8_t kSentinel = 0xA5;
+constexpr int64_t kGuard = 64;
+
+struct TestImage {
+  std::vector<uint8_t> buffer;
+  Image view;
+
+  TestImage(Layout layout, int64_t b, int64_t c, int64_t h, int64_t w) {
+    view = Image{nullptr, b, c, h, w, 0, 0, 0, 0};
+    switch (layout) {
+      case Layout::kPlanar: view = nchw<uint8_t>(nullptr, b, c, h, w); break;
+      case Layout::kInterleaved: view = nhwc<uint8_t>(nullptr, b, c, h, w); break;
+      case Layout::kPlanarPadded:  // odd paddings after each row, plane and image
+        view.stride_w = 1;
+        view.stride_h = w + 7;
+        view.stride_c = h * view.stride_h + 3;
+        view.stride_b = c * view.stride_c + 5;
+        break;
+      case Layout::kInterleavedPadded:
+        view.stride_c = 1;
+        view.stride_w = c;
+        view.stride_h = w * c + 9;
+        view.stride_b = h * view.stride_h + 1;
+        break;
+      case Layout::kPixelPadded:  // 2 spare bytes per pixel: no SIMD row layout applies
+        view.stride_c = 1;
+        view.stride_w = c + 2;
+        view.stride_h = w * view.stride_w;
+        view.stride_b = h * view.stride_h;
+        break;
+    }
+    const int64_t extent = (b - 1) * view.stride_b + (c - 1) * view.stride_c +
+                           (h - 1) * view.stride_h + (w - 1) * view.stride_w + 1;
+    buffer.assign(static_cast<size_t>(extent + 2 * kGuard), kSentinel);
+    view.data = buffer.data() + kGuard;
+  }
+
+  void fill_random(uint32_t seed) {
+    std::mt19937 rng(seed);
+    for (auto& v : buffer) v = static_cast<uint8_t>(rng());
+  }
+
+  // Every byte of the buffer that is not a pixel of the view.
+  std::vector<bool> pixel_mask() const {
+    std::vector<bool> mask(buffer.size(), false);
+    for (int64_t b = 0; b < view.batch; ++b)
+      for (int64_t c = 0; c < view.channels; ++c)
+        for (int64_t y = 0; y < view.height; ++y)
+          for (int64_t x = 0; x < view.width; ++x)
+            mask[static_cast<size_t>(kGuard + view.offset(b, c, y, x))] = true;
+    return mask;
+  }
+
+  // Number of non-pixel bytes that no longer hold the sentinel.
+  int64_t clobbered_padding() const {
+    const std::vector<bool> mask = pixel_mask();
+    int64_t n = 0;
+    for (size_t i = 0; i < buffer.size(); ++i) n += !mask[i] && buffer[i] != kSentinel;
+    return n;
+  }
+};
+
+// Pixels that differ between two views of one shape.
+inline int64_t count_differences(const ConstImage& a, const ConstImage& b) {
+  int64_t n = 0;
+  for (int64_t i = 0; i < a.batch; ++i)
+    for (int64_t c = 0; c < a.channels; ++c)
+      for (int64_t y = 0; y < a.height; ++y)
+        for (int64_t x = 0; x < a.width; ++x) n += a.at(i, c, y, x) != b.at(i, c, y, x);
+  return n;
+}
+
+}  // namespace test
+}  // namespace u8aug

@@ -1,5 +1,5 @@
-// hflip and vflip on the CPU. hflip reverses each row with Highway (every target compiled in,
-// chosen at run time); vflip is a row copy, which memcpy already does at the memory's speed.
+// hflip and vflip on the CPU with Highway (every target compiled in, chosen at run time): hflip
+// reverses each row, vflip copies each row from its mirror.
 // The scalar path and the vector tails are pixel/flip.h, the same code the CUDA kernel runs.
 
 #undef HWY_TARGET_INCLUDE
@@ -7,7 +7,6 @@
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
-#include <cstring>
 #include <type_traits>
 
 #include "cpu/parallel.h"
@@ -38,38 +37,47 @@ HWY_INLINE hn::Vec<D> ReverseBytes(D d, hn::Vec<D> v, hn::Vec<D> in_block_indice
 #endif
 }
 
-// dst pixel i = src pixel n-1-i for pixels of kBytes bytes. Returns how many leading dst pixels
-// were written; the caller finishes the rest with the scalar code.
+// dst pixel i = src pixel n-1-i for pixels of kBytes bytes, with vectors of tag d. The last step
+// is moved back to end exactly at n, overlapping the one before it (it writes the same bytes
+// again), so a row of at least one vector has no scalar tail. Returns the pixels written: n, or 0
+// when the row is shorter than one vector.
+template <int kBytes, class D>
+HWY_INLINE int64_t ReversePixelsWith(D d8, const uint8_t* HWY_RESTRICT src,
+                                     uint8_t* HWY_RESTRICT dst, int64_t n) {
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d8));
+  const int64_t step = (kBytes == 2 || kBytes == 4) ? lanes / kBytes : lanes;  // pixels per step
+  if (step < 1 || n < step) return 0;
+  const auto idx = ReverseInBlockIndices(d8);
+  for (int64_t i = 0;; i += step) {
+    if (i + step > n) i = n - step;
+    const uint8_t* from = src + kBytes * (n - i - step);
+    uint8_t* to = dst + kBytes * i;
+    if constexpr (kBytes == 1) {
+      hn::StoreU(ReverseBytes(d8, hn::LoadU(d8, from), idx), d8, to);
+    } else if constexpr (kBytes == 3) {
+      hn::Vec<D> r, g, b;
+      hn::LoadInterleaved3(d8, from, r, g, b);
+      hn::StoreInterleaved3(ReverseBytes(d8, r, idx), ReverseBytes(d8, g, idx),
+                            ReverseBytes(d8, b, idx), d8, to);
+    } else {
+#if HWY_TARGET != HWY_SCALAR  // (a single 8-bit lane holds no whole pixel: step is 0 there)
+      using Pixel = std::conditional_t<kBytes == 2, uint16_t, uint32_t>;
+      const hn::Repartition<Pixel, D> dp;
+      const auto v = hn::BitCast(dp, hn::LoadU(d8, from));
+      hn::StoreU(hn::BitCast(d8, hn::Reverse(dp, v)), d8, to);
+#endif
+    }
+    if (i + step == n) return n;
+  }
+}
+
+// Full vectors first; rows narrower than one full vector try 16-byte vectors; rows narrower still
+// are left to the caller's scalar loop.
 template <int kBytes>
 int64_t ReversePixels(const uint8_t* HWY_RESTRICT src, uint8_t* HWY_RESTRICT dst, int64_t n) {
-  const hn::ScalableTag<uint8_t> d8;
-  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d8));
-  int64_t i = 0;
-  if constexpr (kBytes == 1 || kBytes == 3) {
-    const auto idx = ReverseInBlockIndices(d8);
-    for (; i + lanes <= n; i += lanes) {
-      const uint8_t* from = src + kBytes * (n - i - lanes);
-      if constexpr (kBytes == 1) {
-        hn::StoreU(ReverseBytes(d8, hn::LoadU(d8, from), idx), d8, dst + i);
-      } else {
-        hn::Vec<decltype(d8)> r, g, b;
-        hn::LoadInterleaved3(d8, from, r, g, b);
-        hn::StoreInterleaved3(ReverseBytes(d8, r, idx), ReverseBytes(d8, g, idx),
-                              ReverseBytes(d8, b, idx), d8, dst + 3 * i);
-      }
-    }
-  } else {  // 2 or 4 bytes: one pixel is one 16- or 32-bit lane
-#if HWY_TARGET != HWY_SCALAR  // (a single 8-bit lane holds no whole pixel: the scalar loop does it)
-    using Pixel = std::conditional_t<kBytes == 2, uint16_t, uint32_t>;
-    const hn::Repartition<Pixel, decltype(d8)> dp;
-    const int64_t pixels = static_cast<int64_t>(hn::Lanes(dp));
-    for (; i + pixels <= n; i += pixels) {
-      const auto v = hn::BitCast(dp, hn::LoadU(d8, src + kBytes * (n - i - pixels)));
-      hn::StoreU(hn::BitCast(d8, hn::Reverse(dp, v)), d8, dst + kBytes * i);
-    }
-#endif
-  }
-  return i;
+  const int64_t done = ReversePixelsWith<kBytes>(hn::ScalableTag<uint8_t>(), src, dst, n);
+  if (done != 0) return done;
+  return ReversePixelsWith<kBytes>(hn::CappedTag<uint8_t, 16>(), src, dst, n);
 }
 
 void HFlipRows(const ConstImage& src, const Image& dst, int layout_code, int64_t row_begin,
@@ -77,8 +85,8 @@ void HFlipRows(const ConstImage& src, const Image& dst, int layout_code, int64_t
   const RowLayout layout = static_cast<RowLayout>(layout_code);
   const FlipAxes axes{true, false};
   const int64_t w = src.width;
-  for (int64_t row = row_begin; row < row_end; ++row) {
-    const RowIndex r = row_index(layout, src, row);
+  RowIndex r = row_index(layout, src, row_begin);
+  for (int64_t row = row_begin; row < row_end; ++row, next_row(layout, src, r)) {
     const uint8_t* s = &src.at(r.b, r.c, r.y, 0);
     uint8_t* o = &dst.at(r.b, r.c, r.y, 0);
     int64_t done = 0;
@@ -99,6 +107,43 @@ void HFlipRows(const ConstImage& src, const Image& dst, int layout_code, int64_t
   }
 }
 
+// dst[0, n) = src[0, n), vectors with an overlapping last step. Rows of a 224-wide image are a
+// few vectors: a call to memcpy per row costs more than the copy.
+template <class D>
+HWY_INLINE int64_t CopyBytesWith(D d8, const uint8_t* HWY_RESTRICT src, uint8_t* HWY_RESTRICT dst,
+                                 int64_t n) {
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d8));
+  if (n < lanes) return 0;
+  for (int64_t i = 0;; i += lanes) {
+    if (i + lanes > n) i = n - lanes;
+    hn::StoreU(hn::LoadU(d8, src + i), d8, dst + i);
+    if (i + lanes == n) return n;
+  }
+}
+
+void VFlipRows(const ConstImage& src, const Image& dst, int layout_code, int64_t row_begin,
+               int64_t row_end) {
+  const RowLayout layout = static_cast<RowLayout>(layout_code);
+  const FlipAxes axes{false, true};
+  const int64_t bytes = row_bytes(layout, src);
+  RowIndex r = row_index(layout, dst, row_begin);
+  for (int64_t row = row_begin; row < row_end; ++row, next_row(layout, dst, r)) {
+    int64_t done = 0;
+    if (layout != RowLayout::kStrided) {  // the row is `bytes` contiguous bytes in src and dst
+      const uint8_t* s = &src.at(r.b, r.c, src.height - 1 - r.y, 0);
+      uint8_t* o = &dst.at(r.b, r.c, r.y, 0);
+      done = CopyBytesWith(hn::ScalableTag<uint8_t>(), s, o, bytes);
+      if (done == 0) done = CopyBytesWith(hn::CappedTag<uint8_t, 16>(), s, o, bytes);
+      if (done != 0) continue;
+    }
+    if (layout == RowLayout::kPlanar) {
+      for (int64_t x = 0; x < dst.width; ++x) flip_element(src, dst, axes, r.b, r.c, r.y, x);
+    } else {
+      for (int64_t x = 0; x < dst.width; ++x) flip_pixel(src, dst, axes, r.b, r.y, x);
+    }
+  }
+}
+
 const char* TargetName() { return hwy::TargetName(HWY_TARGET); }
 
 // NOLINTNEXTLINE(google-readability-namespace-comments)
@@ -112,6 +157,7 @@ namespace u8aug {
 namespace cpu {
 
 HWY_EXPORT(HFlipRows);
+HWY_EXPORT(VFlipRows);
 HWY_EXPORT(TargetName);
 
 // The target dynamic dispatch picks for this file's kernels now (build_info, tests).
@@ -129,19 +175,10 @@ void hflip(const ConstImage& src, const Image& dst, const ParallelFor& parallel)
 void vflip(const ConstImage& src, const Image& dst, const ParallelFor& parallel) {
   detail::check_unary("vflip", src, dst);
   const RowLayout layout = row_layout(src, dst);
-  const FlipAxes axes{false, true};
-  const int64_t bytes = row_bytes(layout, src);
-  run_parallel(parallel, row_count(layout, src), grain_for(bytes), [&](int64_t begin, int64_t end) {
-    for (int64_t row = begin; row < end; ++row) {
-      const RowIndex r = row_index(layout, dst, row);
-      if (layout == RowLayout::kStrided) {
-        for (int64_t x = 0; x < dst.width; ++x) flip_pixel(src, dst, axes, r.b, r.y, x);
-      } else {
-        std::memcpy(&dst.at(r.b, r.c, r.y, 0), &src.at(r.b, r.c, src.height - 1 - r.y, 0),
-                    static_cast<size_t>(bytes));
-      }
-    }
-  });
+  run_parallel(parallel, row_count(layout, src), grain_for(row_bytes(layout, src)),
+               [&](int64_t begin, int64_t end) {
+                 HWY_DYNAMIC_DISPATCH(VFlipRows)(src, dst, static_cast<int>(layout), begin, end);
+               });
 }
 
 }  // namespace cpu

@@ -49,5 +49,15 @@ RowIndex row_index(RowLayout layout, const ImageView<T>& v, int64_t row) {
   return {row / v.height, 0, row % v.height};
 }
 
+// The row after r, without the divisions of row_index (rows are walked in order inside a chunk).
+template <class T>
+void next_row(RowLayout layout, const ImageView<T>& v, RowIndex& r) {
+  if (++r.y < v.height) return;
+  r.y = 0;
+  if (layout == RowLayout::kPlanar && ++r.c < v.channels) return;
+  r.c = 0;
+  ++r.b;
+}
+
 }  // namespace cpu
 }  // namespace u8aug

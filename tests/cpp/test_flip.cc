@@ -23,7 +23,8 @@ struct Shape {
 };
 // Sizes around the vector widths (16/32/64 lanes, 3 channels per interleaved load) and odd sizes.
 const Shape kShapes[] = {{1, 1},  {1, 77}, {77, 1},  {3, 5},   {257, 129},
-                         {2, 63}, {2, 64}, {2, 65},  {1, 191}, {1, 192}, {3, 257}};
+                         {2, 63}, {2, 64}, {2, 65},  {1, 191}, {1, 192}, {3, 257},
+                         {2, 15}, {2, 16}, {2, 17},  {1, 31},  {1, 33},  {4, 224}};
 const Layout kLayouts[] = {Layout::kPlanar, Layout::kInterleaved, Layout::kPlanarPadded,
                            Layout::kInterleavedPadded, Layout::kPixelPadded};
 

@@ -1,0 +1,42 @@
+"""Shared fixtures: the FIDELITY.md oracle, test images (random and real photos), devices."""
+
+import numpy as np
+import pytest
+import torch
+
+import u8aug
+
+
+def to_u8(y: torch.Tensor) -> torch.Tensor:
+    """FIDELITY.md's quantizer: round half to even, clamp, uint8."""
+    return (y * 255).round().clamp(0, 255).to(torch.uint8)
+
+
+def oracle(kornia_fn, x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
+    """kornia's float32 op on x/255, eagerly on the CPU, quantized back to uint8."""
+    return to_u8(kornia_fn(x.cpu().float() / 255, *args, **kwargs))
+
+
+def photos():
+    """Real photos shipped with scikit-image, as (C, H, W) uint8 tensors."""
+    from skimage import data
+
+    out = {}
+    for name in ("astronaut", "chelsea", "coffee", "camera"):
+        img = np.asarray(getattr(data, name)())
+        if img.ndim == 2:
+            img = img[:, :, None]
+        out[name] = torch.from_numpy(np.ascontiguousarray(img)).permute(2, 0, 1).contiguous()
+    return out
+
+
+def random_image(shape, seed=0, device="cpu"):
+    g = torch.Generator().manual_seed(seed)
+    return torch.randint(0, 256, shape, dtype=torch.uint8, generator=g).to(device)
+
+
+def cuda_ready() -> bool:
+    return torch.cuda.is_available() and u8aug.build_info()["torch_ops_cuda"]
+
+
+requires_cuda = pytest.mark.skipif(not cuda_ready(), reason="needs a CUDA device and u8aug built with CUDA")

@@ -1,0 +1,50 @@
+"""The package itself: build_info, the op catalogue's coverage, and the import error."""
+
+import importlib.metadata
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+import torch
+
+import u8aug
+from u8aug import _fake
+
+
+def test_build_info():
+    info = u8aug.build_info()
+    assert info["version"] == importlib.metadata.version("u8aug") == u8aug.__version__
+    assert info["cpu_target_chosen"] in info["cpu_targets_supported"]
+    assert set(info["cpu_targets_supported"]) <= set(info["cpu_targets_compiled"])
+    assert info["torch_built_against"].split("+")[0] == torch.__version__.split("+")[0]
+    assert isinstance(info["cuda"], bool)
+    if info["cuda"]:
+        assert info["cuda_architectures"]
+
+
+@pytest.mark.parametrize("op", u8aug.catalogue(), ids=lambda op: op["name"])
+def test_every_catalogued_op_is_complete(op):
+    name = op["name"]
+    qualified = f"u8aug::{name}"
+    assert op["fidelity"] in ("exact", "near")
+    assert op["schema"].startswith(name + "(")
+    assert name in _fake._OPS_WITH_FAKES, "no fake registered"
+    for key in ("CPU", "CUDA"):
+        assert torch._C._dispatch_has_kernel_for_dispatch_key(qualified, key), f"no {key} kernel"
+    assert callable(getattr(u8aug, name)), "no function in u8aug"
+    assert getattr(u8aug, name).__doc__, "undocumented"
+
+
+def test_import_error_names_the_cause(tmp_path):
+    """A package whose compiled module cannot load says so, and why, at import."""
+    pkg = os.path.dirname(u8aug.__file__)
+    shutil.copytree(pkg, tmp_path / "u8aug", ignore=shutil.ignore_patterns("_C*", "__pycache__"))
+    result = subprocess.run(
+        [sys.executable, "-c", "import u8aug"], cwd=tmp_path, capture_output=True, text=True,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+    )
+    assert result.returncode != 0
+    assert "u8aug could not load its compiled module u8aug._C" in result.stderr
+    assert "operator does not exist" not in result.stderr

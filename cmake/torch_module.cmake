@@ -49,6 +49,10 @@ foreach(_lib ${_torch_libs})
   target_link_libraries(_C PRIVATE ${_path_${_lib}})
 endforeach()
 target_link_libraries(_C PRIVATE u8aug)
+# at::parallel_for is inline OpenMP in the headers: without -fopenmp it runs serially. At run time
+# libgomp.so.1 resolves to the copy torch has already loaded, so torch.set_num_threads applies.
+find_package(OpenMP REQUIRED COMPONENTS CXX)
+target_link_libraries(_C PRIVATE OpenMP::OpenMP_CXX)
 # libtorch is found next to the installed package (site-packages/torch/lib).
 set_target_properties(_C PROPERTIES INSTALL_RPATH "$ORIGIN/../torch/lib" BUILD_RPATH "${TORCH_LIBRARY_DIR}")
 install(TARGETS _C LIBRARY DESTINATION u8aug)

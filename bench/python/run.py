@@ -1,0 +1,255 @@
+"""The cross-library benchmark (../shared/BENCH.md): every op against every peer that has it, side
+by side in one process, on the same inputs.
+
+    python bench/python/run.py                    # CPU, 1 thread then all cores
+    python bench/python/run.py --device cuda      # the GPU rows (CUDA events)
+    python bench/python/run.py --quick            # small run for a smoke test
+
+Prints Markdown tables, writes JSON and a PNG chart of the ratios under bench/results/.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+
+import torch
+import torch.utils.benchmark as tbench
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import peers as peer_defs  # noqa: E402
+
+import u8aug  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RESULTS = os.path.join(HERE, "..", "results")
+
+CPU_SHAPES = [(32, 3, 224, 224), (32, 3, 512, 512), (1, 3, 1080, 1920)]
+GPU_SHAPES = [(256, 3, 224, 224)] + CPU_SHAPES
+
+
+def set_threads(n: int) -> None:
+    torch.set_num_threads(n)
+    cv2 = peer_defs._optional("cv2")
+    if cv2:
+        cv2.setNumThreads(n)
+
+
+def time_cpu(fn, min_run_time: float):
+    fn()  # warm-up: compilation, allocator
+    fn()
+    m = tbench.Timer(stmt="fn()", globals={"fn": fn}, num_threads=torch.get_num_threads()).blocked_autorange(
+        min_run_time=min_run_time
+    )
+    times = sorted(m.times)
+    q1, q3 = times[len(times) // 4], times[(3 * len(times)) // 4]
+    return m.median, (q3 - q1) / m.median if m.median else 0.0
+
+
+def time_cuda(fn, min_run_time: float):
+    for _ in range(3):
+        fn()
+    torch.cuda.synchronize()
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    fn()
+    end.record()
+    torch.cuda.synchronize()
+    once = max(start.elapsed_time(end) / 1e3, 1e-6)
+    reps = max(1, int(0.05 / once))
+    samples = []
+    deadline = time.perf_counter() + min_run_time
+    while time.perf_counter() < deadline or len(samples) < 5:
+        start.record()
+        for _ in range(reps):
+            fn()
+        end.record()
+        end.synchronize()
+        samples.append(start.elapsed_time(end) / 1e3 / reps)
+    samples.sort()
+    med = statistics.median(samples)
+    q1, q3 = samples[len(samples) // 4], samples[(3 * len(samples)) // 4]
+    return med, (q3 - q1) / med
+
+
+def environment(device: str) -> dict:
+    def version(module):
+        m = peer_defs._optional(module)
+        return getattr(m, "__version__", "not installed") if m else "not installed"
+
+    env = {
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "machine": platform.machine(),
+        "cpu": _cpu_name(),
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "torch": torch.__version__,
+        "kornia": version("kornia"),
+        "torchvision": version("torchvision"),
+        "albumentations": version("albumentations"),
+        "opencv": version("cv2"),
+        "u8aug": u8aug.build_info(),
+        "commit": _git("rev-parse", "--short", "HEAD"),
+        "device": device,
+    }
+    if device == "cuda":
+        env["gpu"] = torch.cuda.get_device_name()
+        env["nvidia-smi"] = _run(["nvidia-smi", "--query-gpu=name,clocks.sm,clocks.mem,clocks.max.sm",
+                                  "--format=csv,noheader"])
+    return env
+
+
+def _cpu_name() -> str:
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor()
+
+
+def _run(cmd) -> str:
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=30).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return ""
+
+
+def _git(*args) -> str:
+    return _run(["git", "-C", HERE, *args])
+
+
+def shape_name(shape) -> str:
+    b, c, h, w = shape
+    return f"{b}x{c}x{h}x{w}"
+
+
+def run(args) -> list:
+    device = args.device
+    timer = time_cuda if device == "cuda" else time_cpu
+    shapes = [tuple(s) for s in args.shapes] if args.shapes else (GPU_SHAPES if device == "cuda" else CPU_SHAPES)
+    thread_counts = [1, os.cpu_count()] if device == "cpu" else [torch.get_num_threads()]
+    if args.threads:
+        thread_counts = args.threads
+    rows = []
+    for threads in thread_counts:
+        set_threads(threads)
+        for op in args.ops:
+            for shape in shapes:
+                g = torch.Generator().manual_seed(0)
+                x = torch.randint(0, 256, shape, dtype=torch.uint8, generator=g).to(device)
+                row = {"op": op, "shape": shape_name(shape), "threads": threads, "batch": shape[0],
+                       "bytes_moved": 2 * x.numel(), "libraries": {}}
+                for lib, factory in peer_defs.peers_for(op).items():
+                    if args.libraries and lib not in args.libraries:
+                        continue
+                    fn = factory(x)
+                    if fn is None:
+                        continue
+                    sec, iqr = timer(fn, args.min_run_time)
+                    row["libraries"][lib] = {"seconds": sec, "iqr_rel": iqr,
+                                             "images_per_s": shape[0] / sec,
+                                             "gb_per_s": row["bytes_moved"] / sec / 1e9}
+                    print(f"  {op:6s} {shape_name(shape):>16s} threads={threads:<2d} {lib:22s} "
+                          f"{shape[0] / sec:12.0f} img/s  ±{100 * iqr:4.1f}%", file=sys.stderr, flush=True)
+                rows.append(row)
+    return rows
+
+
+def summary_table(rows, memory_bound) -> str:
+    libs = [lib for lib in peer_defs.LIBRARIES if any(lib in r["libraries"] for r in rows)]
+    peers = [lib for lib in libs if lib not in ("u8aug", "u8aug compiled", "memcpy")]
+    head = ["op", "shape", "thr"] + libs + ["u8aug / memcpy", "u8aug ÷ fastest peer"]
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for r in rows:
+        L = r["libraries"]
+        ours = L.get("u8aug", {}).get("images_per_s")
+        cells = [r["op"], r["shape"], str(r["threads"])]
+        for lib in libs:
+            cells.append(f"{L[lib]['images_per_s']:,.0f}" if lib in L else "–")
+        if ours and "memcpy" in L and r["op"] in memory_bound:
+            cells.append(f"{100 * ours / L['memcpy']['images_per_s']:.0f}% ({L['u8aug']['gb_per_s']:.1f} GB/s)")
+        else:
+            cells.append("–")
+        best = max((L[p]["images_per_s"], p) for p in peers if p in L) if any(p in L for p in peers) else None
+        cells.append(f"{ours / best[0]:.1f}x ({best[1]})" if ours and best else "–")
+        out.append("| " + " | ".join(cells) + " |")
+    return "\n".join(out)
+
+
+def ratio_chart(rows, path: str) -> None:
+    matplotlib = peer_defs._optional("matplotlib")
+    if matplotlib is None:
+        print("matplotlib not installed: no chart", file=sys.stderr)
+        return
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    single = [r for r in rows if r["threads"] == min(x["threads"] for x in rows)]
+    peers = [p for p in peer_defs.LIBRARIES if p not in ("u8aug", "u8aug compiled")]
+    labels = [f"{r['op']}\n{r['shape']}" for r in single]
+    fig, ax = plt.subplots(figsize=(max(6, 1.6 * len(single)), 4.5))
+    width = 0.8 / len(peers)
+    for i, p in enumerate(peers):
+        vals = [r["libraries"]["u8aug"]["images_per_s"] / r["libraries"][p]["images_per_s"]
+                if p in r["libraries"] and "u8aug" in r["libraries"] else 0 for r in single]
+        ax.bar([k + i * width for k in range(len(single))], vals, width, label=p)
+    ax.axhline(1.0, color="black", lw=0.8)
+    ax.set_yscale("log")
+    ax.set_ylabel("u8aug speed ÷ peer speed (log)")
+    ax.set_xticks([k + 0.4 - width / 2 for k in range(len(single))], labels, fontsize=8)
+    ax.set_title(f"u8aug vs peers, {single[0]['threads']} thread(s), higher is better")
+    ax.legend(fontsize=7, ncol=2)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--device", default="cpu", choices=["cpu", "cuda"])
+    ap.add_argument("--ops", nargs="+", default=peer_defs.OPS)
+    ap.add_argument("--libraries", nargs="+", default=None)
+    ap.add_argument("--shapes", nargs="+", type=lambda s: [int(v) for v in s.split("x")], default=None,
+                    help="BxCxHxW, e.g. 32x3x224x224")
+    ap.add_argument("--threads", nargs="+", type=int, default=None)
+    ap.add_argument("--min-run-time", type=float, default=0.4)
+    ap.add_argument("--quick", action="store_true", help="one small shape, short timings")
+    ap.add_argument("--out", default=RESULTS)
+    ap.add_argument("--tag", default=None, help="name of the result files (default: device and date)")
+    args = ap.parse_args(argv)
+    if args.quick:
+        args.shapes = args.shapes or [[8, 3, 64, 64]]
+        args.min_run_time = 0.05
+        args.threads = args.threads or [1]
+    if args.device == "cuda" and not torch.cuda.is_available():
+        print("--device cuda: no CUDA device", file=sys.stderr)
+        return 2
+
+    env = environment(args.device)
+    rows = run(args)
+    table = summary_table(rows, peer_defs.MEMORY_BOUND)
+    print(f"\nu8aug {env['u8aug']['version']} ({env['u8aug']['cpu_target_chosen']}), torch {env['torch']}, "
+          f"kornia {env['kornia']}, {env.get('gpu', env['cpu'])}, {env['cores']} cores, {env['date']}")
+    print("images/s, median of blocked runs; parameter sampling inside the timing for every library\n")
+    print(table)
+
+    os.makedirs(args.out, exist_ok=True)
+    tag = args.tag or f"{args.device}-{env['date'][:10]}"
+    with open(os.path.join(args.out, f"{tag}.json"), "w") as f:
+        json.dump({"environment": env, "rows": rows}, f, indent=1)
+    with open(os.path.join(args.out, f"{tag}.md"), "w") as f:
+        f.write(table + "\n")
+    ratio_chart(rows, os.path.join(args.out, f"{tag}.png"))
+    print(f"\nwrote {args.out}/{tag}.json, .md and .png", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The README's main job: set everything up, show fidelity against kornia on real photos, then run
+# the cross-library benchmark and print its table (results under bench/results/).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+"${PYTHON:-python3}" bench/python/fidelity_demo.py
+"${PYTHON:-python3}" bench/python/run.py "$@"

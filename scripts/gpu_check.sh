@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Run ON THE LENT GPU MACHINE (torch 2.11 + CUDA 13, Python 3.12, no network), with .gpu_carry/
+# from scripts/gpu_prepare.sh carried along. In one command, well under 8 minutes:
+#   1. builds the C++ core with CUDA and runs the C++ tests (CUDA against CPU, exact);
+#   2. builds and installs the torch extension, runs the CUDA pytest cases (CUDA bytes equal
+#      CPU bytes, opcheck and torch.compile on CUDA) and the package tests;
+#   3. runs the GPU benchmark rows (CUDA events, against a device-to-device copy).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+START=$SECONDS
+carry=$PWD/.gpu_carry
+[ -d "$carry/debs" ] || { echo "no .gpu_carry/: run scripts/gpu_prepare.sh here first and carry it"; exit 2; }
+
+echo "== machine"
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm,memory.total --format=csv
+python3 -c "import torch; print('torch', torch.__version__, 'cuda', torch.version.cuda)"
+nvcc --version | tail -1
+
+echo "== unpack Highway and GoogleTest"
+root=$carry/root
+rm -rf "$root" && mkdir -p "$root"
+for d in "$carry"/debs/*.deb; do dpkg -x "$d" "$root"; done
+export CMAKE_PREFIX_PATH=$root/usr
+export LD_LIBRARY_PATH=$root/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}
+export CPLUS_INCLUDE_PATH=$root/usr/include:${CPLUS_INCLUDE_PATH:-}
+python3 -m pip install -q --no-index --find-links "$carry/wheels" \
+  kornia pytest scikit-build-core 2>&1 | grep -v "as the 'root' user" || true
+jobs=$(nproc)
+
+echo "== [1] C++ core with CUDA: build and ctest ($((SECONDS - START)) s)"
+cmake -S . -B build/gpu -G Ninja -DU8AUG_TORCH=OFF -DU8AUG_TESTS=ON -DU8AUG_BENCH=OFF \
+  -DCMAKE_CUDA_ARCHITECTURES="90-real;90-virtual" >/dev/null
+cmake --build build/gpu -j "$jobs"
+ctest --test-dir build/gpu --output-on-failure -j "$jobs"
+./build/gpu/tests/cpp/u8aug_cuda_tests
+
+echo "== [2] torch extension: build, install, CUDA pytest ($((SECONDS - START)) s)"
+CMAKE_BUILD_PARALLEL_LEVEL=$jobs python3 -m pip install -q --no-index --no-build-isolation --no-deps . \
+  2>&1 | grep -v "as the 'root' user" || true
+python3 -c "import u8aug, json; print(json.dumps(u8aug.build_info()))"
+python3 -m pytest tests/python -q -rs -m "cuda or not compile" -k "cuda or opcheck or package"
+
+echo "== [3] GPU benchmark ($((SECONDS - START)) s)"
+python3 bench/python/run.py --device cuda --libraries "u8aug" "u8aug compiled" "kornia float" \
+  "kornia float compiled" "torchvision v2" "memcpy" --min-run-time 0.3 --out "${OUT:-bench/results}" \
+  --tag gpu-h200
+echo "== done in $((SECONDS - START)) s"

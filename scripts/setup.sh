@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what is missing on a fresh machine (Debian packages, the pinned PyPI packages), builds
+# and installs the u8aug Python package, and builds the C++ tests and benchmarks under build/cpp.
+# Safe to rerun: every step skips or rebuilds incrementally.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PYTHON=${PYTHON:-python3}
+
+apt_packages=(g++ cmake ninja-build ccache libhwy-dev libgtest-dev libbenchmark-dev git)
+missing=()
+for p in "${apt_packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+if ((${#missing[@]})); then
+  echo "== apt: installing ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+echo "== pip: pinned requirements"
+"$PYTHON" -m pip install -q --disable-pip-version-check -r requirements.txt
+
+echo "== build and install the u8aug package"
+"$PYTHON" -m pip install -q --disable-pip-version-check --no-build-isolation --no-deps .
+
+echo "== build the C++ core, tests and benchmarks (build/cpp)"
+cmake -S . -B build/cpp -G Ninja -DU8AUG_TORCH=OFF -DU8AUG_TESTS=ON -DU8AUG_BENCH=ON >/dev/null
+cmake --build build/cpp

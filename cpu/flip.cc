@@ -37,88 +37,101 @@ HWY_INLINE hn::Vec<D> ReverseBytes(D d, hn::Vec<D> v, hn::Vec<D> in_block_indice
 #endif
 }
 
-// dst pixel i = src pixel n-1-i for pixels of kBytes bytes, with vectors of tag d. The last step
-// is moved back to end exactly at n, overlapping the one before it (it writes the same bytes
-// again), so a row of at least one vector has no scalar tail. Returns the pixels written: n, or 0
-// when the row is shorter than one vector.
+// Row j of dst (at dst + j * dst_step) = row j of src mirrored, for `rows` rows of n pixels of
+// kBytes bytes, with vectors of tag d8. Source rows are read forwards. The last step of a row is
+// moved back to end exactly at n, overlapping the step before it (it writes the same bytes again),
+// so there is no scalar tail. False, with nothing written, when a row is narrower than a vector.
 template <int kBytes, class D>
-HWY_INLINE int64_t ReversePixelsWith(D d8, const uint8_t* HWY_RESTRICT src,
-                                     uint8_t* HWY_RESTRICT dst, int64_t n) {
+HWY_INLINE bool ReverseRowsWith(D d8, const uint8_t* HWY_RESTRICT src, int64_t src_step,
+                                uint8_t* HWY_RESTRICT dst, int64_t dst_step, int64_t rows,
+                                int64_t n) {
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d8));
   const int64_t step = (kBytes == 2 || kBytes == 4) ? lanes / kBytes : lanes;  // pixels per step
-  if (step < 1 || n < step) return 0;
+  if (step < 1 || n < step) return false;
   const auto idx = ReverseInBlockIndices(d8);
-  for (int64_t i = 0;; i += step) {
-    if (i + step > n) i = n - step;
-    const uint8_t* from = src + kBytes * (n - i - step);
-    uint8_t* to = dst + kBytes * i;
-    if constexpr (kBytes == 1) {
-      hn::StoreU(ReverseBytes(d8, hn::LoadU(d8, from), idx), d8, to);
-    } else if constexpr (kBytes == 3) {
-      hn::Vec<D> r, g, b;
-      hn::LoadInterleaved3(d8, from, r, g, b);
-      hn::StoreInterleaved3(ReverseBytes(d8, r, idx), ReverseBytes(d8, g, idx),
-                            ReverseBytes(d8, b, idx), d8, to);
-    } else {
+  for (int64_t j = 0; j < rows; ++j, src += src_step, dst += dst_step) {
+    for (int64_t i = 0;; i += step) {
+      if (i + step > n) i = n - step;
+      const uint8_t* from = src + kBytes * i;
+      uint8_t* to = dst + kBytes * (n - i - step);
+      if constexpr (kBytes == 1) {
+        hn::StoreU(ReverseBytes(d8, hn::LoadU(d8, from), idx), d8, to);
+      } else if constexpr (kBytes == 3) {
+        hn::Vec<D> r, g, b;
+        hn::LoadInterleaved3(d8, from, r, g, b);
+        hn::StoreInterleaved3(ReverseBytes(d8, r, idx), ReverseBytes(d8, g, idx),
+                              ReverseBytes(d8, b, idx), d8, to);
+      } else {
 #if HWY_TARGET != HWY_SCALAR  // (a single 8-bit lane holds no whole pixel: step is 0 there)
-      using Pixel = std::conditional_t<kBytes == 2, uint16_t, uint32_t>;
-      const hn::Repartition<Pixel, D> dp;
-      const auto v = hn::BitCast(dp, hn::LoadU(d8, from));
-      hn::StoreU(hn::BitCast(d8, hn::Reverse(dp, v)), d8, to);
+        using Pixel = std::conditional_t<kBytes == 2, uint16_t, uint32_t>;
+        const hn::Repartition<Pixel, D> dp;
+        const auto v = hn::BitCast(dp, hn::LoadU(d8, from));
+        hn::StoreU(hn::BitCast(d8, hn::Reverse(dp, v)), d8, to);
 #endif
+      }
+      if (i + step == n) break;
     }
-    if (i + step == n) return n;
   }
+  return true;
 }
 
-// Full vectors first; rows narrower than one full vector try 16-byte vectors; rows narrower still
-// are left to the caller's scalar loop.
+// Full vectors; rows narrower than that try 16-byte vectors; narrower still, the caller's scalar
+// loop does them.
 template <int kBytes>
-int64_t ReversePixels(const uint8_t* HWY_RESTRICT src, uint8_t* HWY_RESTRICT dst, int64_t n) {
-  const int64_t done = ReversePixelsWith<kBytes>(hn::ScalableTag<uint8_t>(), src, dst, n);
-  if (done != 0) return done;
-  return ReversePixelsWith<kBytes>(hn::CappedTag<uint8_t, 16>(), src, dst, n);
+HWY_INLINE bool ReverseRows(const uint8_t* src, int64_t src_step, uint8_t* dst, int64_t dst_step,
+                            int64_t rows, int64_t n) {
+  return ReverseRowsWith<kBytes>(hn::ScalableTag<uint8_t>(), src, src_step, dst, dst_step, rows,
+                                 n) ||
+         ReverseRowsWith<kBytes>(hn::CappedTag<uint8_t, 16>(), src, src_step, dst, dst_step, rows,
+                                 n);
 }
 
 void HFlipRows(const ConstImage& src, const Image& dst, int layout_code, int64_t row_begin,
                int64_t row_end) {
   const RowLayout layout = static_cast<RowLayout>(layout_code);
   const FlipAxes axes{true, false};
-  const int64_t w = src.width;
-  RowIndex r = row_index(layout, src, row_begin);
-  for (int64_t row = row_begin; row < row_end; ++row, next_row(layout, src, r)) {
+  const int64_t w = src.width, sh = src.stride_h, dh = dst.stride_h;
+  for_each_row_run(layout, src, row_begin, row_end, [&](RowIndex r, int64_t rows) {
     const uint8_t* s = &src.at(r.b, r.c, r.y, 0);
     uint8_t* o = &dst.at(r.b, r.c, r.y, 0);
-    int64_t done = 0;
+    bool done = false;
     if (layout == RowLayout::kPlanar) {
-      done = ReversePixels<1>(s, o, w);
-      for (int64_t x = done; x < w; ++x) flip_element(src, dst, axes, r.b, r.c, r.y, x);
-      continue;
-    }
-    if (layout == RowLayout::kInterleaved) {
+      done = ReverseRows<1>(s, sh, o, dh, rows, w);
+    } else if (layout == RowLayout::kInterleaved) {
       switch (src.channels) {
-        case 2: done = ReversePixels<2>(s, o, w); break;
-        case 3: done = ReversePixels<3>(s, o, w); break;
-        case 4: done = ReversePixels<4>(s, o, w); break;
-        default: break;  // other pixel sizes: the scalar loop below
+        case 2: done = ReverseRows<2>(s, sh, o, dh, rows, w); break;
+        case 3: done = ReverseRows<3>(s, sh, o, dh, rows, w); break;
+        case 4: done = ReverseRows<4>(s, sh, o, dh, rows, w); break;
+        default: break;  // other pixel sizes: the scalar loop
       }
     }
-    for (int64_t x = done; x < w; ++x) flip_pixel(src, dst, axes, r.b, r.y, x);
-  }
+    if (done) return;
+    for (int64_t y = r.y; y < r.y + rows; ++y)
+      for (int64_t x = 0; x < w; ++x) {
+        if (layout == RowLayout::kPlanar) {
+          flip_element(src, dst, axes, r.b, r.c, y, x);
+        } else {
+          flip_pixel(src, dst, axes, r.b, y, x);
+        }
+      }
+  });
 }
 
-// dst[0, n) = src[0, n), vectors with an overlapping last step. Rows of a 224-wide image are a
-// few vectors: a call to memcpy per row costs more than the copy.
+// Row j of dst = row j of src, `rows` rows of n contiguous bytes, vectors with an overlapping last
+// step. Rows of a 224-wide image are a few vectors: a memcpy call per row costs more than the copy.
 template <class D>
-HWY_INLINE int64_t CopyBytesWith(D d8, const uint8_t* HWY_RESTRICT src, uint8_t* HWY_RESTRICT dst,
-                                 int64_t n) {
+HWY_INLINE bool CopyRowsWith(D d8, const uint8_t* HWY_RESTRICT src, int64_t src_step,
+                             uint8_t* HWY_RESTRICT dst, int64_t dst_step, int64_t rows, int64_t n) {
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d8));
-  if (n < lanes) return 0;
-  for (int64_t i = 0;; i += lanes) {
-    if (i + lanes > n) i = n - lanes;
-    hn::StoreU(hn::LoadU(d8, src + i), d8, dst + i);
-    if (i + lanes == n) return n;
+  if (n < lanes) return false;
+  for (int64_t j = 0; j < rows; ++j, src += src_step, dst += dst_step) {
+    for (int64_t i = 0;; i += lanes) {
+      if (i + lanes > n) i = n - lanes;
+      hn::StoreU(hn::LoadU(d8, src + i), d8, dst + i);
+      if (i + lanes == n) break;
+    }
   }
+  return true;
 }
 
 void VFlipRows(const ConstImage& src, const Image& dst, int layout_code, int64_t row_begin,
@@ -126,22 +139,25 @@ void VFlipRows(const ConstImage& src, const Image& dst, int layout_code, int64_t
   const RowLayout layout = static_cast<RowLayout>(layout_code);
   const FlipAxes axes{false, true};
   const int64_t bytes = row_bytes(layout, src);
-  RowIndex r = row_index(layout, dst, row_begin);
-  for (int64_t row = row_begin; row < row_end; ++row, next_row(layout, dst, r)) {
-    int64_t done = 0;
-    if (layout != RowLayout::kStrided) {  // the row is `bytes` contiguous bytes in src and dst
-      const uint8_t* s = &src.at(r.b, r.c, src.height - 1 - r.y, 0);
+  for_each_row_run(layout, dst, row_begin, row_end, [&](RowIndex r, int64_t rows) {
+    if (layout != RowLayout::kStrided) {  // each row is `bytes` contiguous bytes in src and dst
+      const uint8_t* s = &src.at(r.b, r.c, src.height - 1 - r.y, 0);  // walked upwards
       uint8_t* o = &dst.at(r.b, r.c, r.y, 0);
-      done = CopyBytesWith(hn::ScalableTag<uint8_t>(), s, o, bytes);
-      if (done == 0) done = CopyBytesWith(hn::CappedTag<uint8_t, 16>(), s, o, bytes);
-      if (done != 0) continue;
+      if (CopyRowsWith(hn::ScalableTag<uint8_t>(), s, -src.stride_h, o, dst.stride_h, rows, bytes) ||
+          CopyRowsWith(hn::CappedTag<uint8_t, 16>(), s, -src.stride_h, o, dst.stride_h, rows,
+                       bytes)) {
+        return;
+      }
     }
-    if (layout == RowLayout::kPlanar) {
-      for (int64_t x = 0; x < dst.width; ++x) flip_element(src, dst, axes, r.b, r.c, r.y, x);
-    } else {
-      for (int64_t x = 0; x < dst.width; ++x) flip_pixel(src, dst, axes, r.b, r.y, x);
-    }
-  }
+    for (int64_t y = r.y; y < r.y + rows; ++y)
+      for (int64_t x = 0; x < dst.width; ++x) {
+        if (layout == RowLayout::kPlanar) {
+          flip_element(src, dst, axes, r.b, r.c, y, x);
+        } else {
+          flip_pixel(src, dst, axes, r.b, y, x);
+        }
+      }
+  });
 }
 
 const char* TargetName() { return hwy::TargetName(HWY_TARGET); }

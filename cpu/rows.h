@@ -5,6 +5,7 @@
 // Planar is preferred when both hold (C == 1).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 #include "u8aug/image.h"
@@ -49,14 +50,17 @@ RowIndex row_index(RowLayout layout, const ImageView<T>& v, int64_t row) {
   return {row / v.height, 0, row % v.height};
 }
 
-// The row after r, without the divisions of row_index (rows are walked in order inside a chunk).
-template <class T>
-void next_row(RowLayout layout, const ImageView<T>& v, RowIndex& r) {
-  if (++r.y < v.height) return;
-  r.y = 0;
-  if (layout == RowLayout::kPlanar && ++r.c < v.channels) return;
-  r.c = 0;
-  ++r.b;
+// Calls f(first, rows) for each run of consecutive rows first.y .. first.y + rows - 1 of one plane
+// (planar) or one image (interleaved, strided) inside [begin, end): rows of a run are one
+// stride_h apart, so a loop walks them by pointer increments.
+template <class T, class F>
+void for_each_row_run(RowLayout layout, const ImageView<T>& v, int64_t begin, int64_t end, F&& f) {
+  for (int64_t row = begin; row < end;) {
+    const RowIndex first = row_index(layout, v, row);
+    const int64_t rows = std::min(end - row, v.height - first.y);
+    f(first, rows);
+    row += rows;
+  }
 }
 
 }  // namespace cpu

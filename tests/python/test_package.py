@@ -48,3 +48,15 @@ def test_import_error_names_the_cause(tmp_path):
     assert result.returncode != 0
     assert "u8aug could not load its compiled module u8aug._C" in result.stderr
     assert "operator does not exist" not in result.stderr
+
+
+def test_readme_op_table_is_current():
+    """The README's op table is the one scripts/op_table.py makes from the catalogue."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    sys.path.insert(0, os.path.join(root, "scripts"))
+    try:
+        from op_table import op_table
+    finally:
+        sys.path.pop(0)
+    with open(os.path.join(root, "README.md")) as f:
+        assert op_table() in f.read(), "README op table is stale: paste `python scripts/op_table.py`"

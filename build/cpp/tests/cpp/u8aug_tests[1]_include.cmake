@@ -1,5 +1,0 @@
-if(EXISTS "/work/main/build/cpp/tests/cpp/u8aug_tests[1]_tests.cmake")
-  include("/work/main/build/cpp/tests/cpp/u8aug_tests[1]_tests.cmake")
-else()
-  add_test(u8aug_tests_NOT_BUILT u8aug_tests_NOT_BUILT)
-endif()

@@ -32,6 +32,15 @@ int main() {
   } catch (const std::invalid_argument& e) {
     std::printf("rejected as expected: %s\n", e.what());
   }
+#ifdef EXPECT_NO_CUDA
+  try {
+    u8aug::cuda::hflip(in, u8aug::nhwc(mirrored.data(), 1, c, h, w), nullptr);
+    std::printf("the CUDA entry point of a CUDA-less build did not throw\n");
+    return 1;
+  } catch (const std::runtime_error& e) {
+    std::printf("CUDA-less build says: %s\n", e.what());
+  }
+#endif
   const u8aug::BuildInfo info = u8aug::build_info();
   std::printf("u8aug %s, CPU target %s, CUDA %s: flips ok\n", info.version.c_str(),
               info.cpu_target_chosen.c_str(), info.cuda ? "on" : "off");

@@ -1,0 +1,17 @@
+# cmake -P script: the C++ core must configure, build and run its example with CUDA switched off
+# (what a machine without nvcc gets), and its CUDA entry points must say so instead of crashing.
+file(REMOVE_RECURSE ${WORK_DIR})
+function(run)
+  execute_process(COMMAND ${ARGV} RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "failed (${rc}): ${ARGV}")
+  endif()
+endfunction()
+run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK_DIR}/core -G Ninja -DU8AUG_CUDA=OFF -DU8AUG_TORCH=OFF
+    -DCMAKE_BUILD_TYPE=Release)
+run(${CMAKE_COMMAND} --build ${WORK_DIR}/core)
+run(${CMAKE_COMMAND} --install ${WORK_DIR}/core --prefix ${WORK_DIR}/prefix)
+run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/cpp -B ${WORK_DIR}/example
+    -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DCMAKE_BUILD_TYPE=Release -DEXPECT_NO_CUDA=ON)
+run(${CMAKE_COMMAND} --build ${WORK_DIR}/example)
+run(${WORK_DIR}/example/flip_example)

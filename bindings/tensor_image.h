@@ -5,6 +5,7 @@
 #include <ATen/ops/empty_strided.h>
 #include <c10/util/Exception.h>
 
+#include <stdexcept>
 #include <vector>
 
 #include "u8aug/image.h"
@@ -56,6 +57,37 @@ inline bool output_interleaved(const at::Tensor& img) {
 
 inline at::Tensor empty_output(const at::Tensor& img, at::IntArrayRef sizes) {
   return at::empty_strided(sizes, dense_strides(sizes, output_interleaved(img)), img.options());
+}
+
+inline int64_t batch_of(const at::Tensor& img) { return img.dim() == 4 ? img.size(0) : 1; }
+
+// A per-sample parameter tensor: float32, 0-D or 1-D with 1 or B values, on the image's device.
+// Its values are checked by the C++ core where the host can read them (CPU).
+inline Samples samples_of(const char* op, const char* name, const at::Tensor& t,
+                          const at::Tensor& img) {
+  TORCH_CHECK(t.defined(), "u8aug.", op, ": ", name, " is an undefined tensor");
+  TORCH_CHECK(t.scalar_type() == at::kFloat, "u8aug.", op, ": expected ", name,
+              " of dtype torch.float32, got ", t.scalar_type());
+  TORCH_CHECK(t.dim() <= 1, "u8aug.", op, ": expected ", name,
+              " to be 0-D or 1-D (one value per sample), got shape ", t.sizes());
+  const int64_t b = batch_of(img);
+  TORCH_CHECK(t.numel() == 1 || t.numel() == b, "u8aug.", op, ": ", name, " must hold 1 or B = ",
+              b, " values, got ", t.numel());
+  TORCH_CHECK(t.device() == img.device(), "u8aug.", op, ": ", name, " is on ", t.device(),
+              " but img is on ", img.device());
+  TORCH_CHECK(t.numel() == 1 || t.stride(0) == 1, "u8aug.", op, ": ", name,
+              " must be contiguous");
+  return Samples{t.data_ptr<float>(), t.numel()};
+}
+
+// Runs a call into the C++ core, turning its std::invalid_argument into torch's error type.
+template <class F>
+void call_core(F&& f) {
+  try {
+    f();
+  } catch (const std::invalid_argument& e) {
+    TORCH_CHECK(false, e.what());
+  }
 }
 
 // (C, H, W) is a batch of one.

@@ -17,23 +17,77 @@ const ParallelFor& torch_parallel_for() {
   return pf;
 }
 
-using UnaryKernel = void (*)(const ConstImage&, const Image&, const ParallelFor&);
-
-at::Tensor run_unary(const char* op, UnaryKernel kernel, const at::Tensor& img) {
+// An image -> image op: check img, allocate the output, then call(src, dst, parallel).
+template <class Call>
+at::Tensor run_image(const char* op, const at::Tensor& img, Call&& call) {
   check_image(op, img);
   at::Tensor out = empty_output(img, img.sizes());
-  kernel(const_view(img), mutable_view(out), torch_parallel_for());
+  call_core([&] { call(const_view(img), mutable_view(out), torch_parallel_for()); });
   return out;
 }
 
-at::Tensor hflip(const at::Tensor& img) { return run_unary("hflip", &cpu::hflip, img); }
-at::Tensor vflip(const at::Tensor& img) { return run_unary("vflip", &cpu::vflip, img); }
+at::Tensor hflip(const at::Tensor& img) {
+  return run_image("hflip", img, [&](auto s, auto d, auto& p) { cpu::hflip(s, d, p); });
+}
+at::Tensor vflip(const at::Tensor& img) {
+  return run_image("vflip", img, [&](auto s, auto d, auto& p) { cpu::vflip(s, d, p); });
+}
+at::Tensor adjust_brightness(const at::Tensor& img, const at::Tensor& factor) {
+  const char* op = "adjust_brightness";
+  return run_image(op, img, [&](auto s, auto d, auto& p) {
+    cpu::adjust_brightness(s, d, samples_of(op, "factor", factor, img), p);
+  });
+}
+at::Tensor adjust_brightness_accumulative(const at::Tensor& img, const at::Tensor& factor) {
+  const char* op = "adjust_brightness_accumulative";
+  return run_image(op, img, [&](auto s, auto d, auto& p) {
+    cpu::adjust_brightness_accumulative(s, d, samples_of(op, "factor", factor, img), p);
+  });
+}
+at::Tensor adjust_contrast(const at::Tensor& img, const at::Tensor& factor) {
+  const char* op = "adjust_contrast";
+  return run_image(op, img, [&](auto s, auto d, auto& p) {
+    cpu::adjust_contrast(s, d, samples_of(op, "factor", factor, img), p);
+  });
+}
+at::Tensor adjust_gamma(const at::Tensor& img, const at::Tensor& gamma, const at::Tensor& gain) {
+  const char* op = "adjust_gamma";
+  return run_image(op, img, [&](auto s, auto d, auto& p) {
+    cpu::adjust_gamma(s, d, samples_of(op, "gamma", gamma, img), samples_of(op, "gain", gain, img),
+                      p);
+  });
+}
+at::Tensor solarize(const at::Tensor& img, const at::Tensor& thresholds,
+                    const at::Tensor& additions) {
+  const char* op = "solarize";
+  return run_image(op, img, [&](auto s, auto d, auto& p) {
+    cpu::solarize(s, d, samples_of(op, "thresholds", thresholds, img),
+                  samples_of(op, "additions", additions, img), p);
+  });
+}
+at::Tensor posterize(const at::Tensor& img, const at::Tensor& bits) {
+  const char* op = "posterize";
+  return run_image(op, img, [&](auto s, auto d, auto& p) {
+    cpu::posterize(s, d, samples_of(op, "bits", bits, img), p);
+  });
+}
+at::Tensor invert(const at::Tensor& img) {
+  return run_image("invert", img, [&](auto s, auto d, auto& p) { cpu::invert(s, d, p); });
+}
 
 }  // namespace
 }  // namespace bindings
 }  // namespace u8aug
 
 TORCH_LIBRARY_IMPL(u8aug, CPU, m) {
-  m.impl("hflip", &u8aug::bindings::hflip);
-  m.impl("vflip", &u8aug::bindings::vflip);
+  using namespace u8aug::bindings;
+  m.impl("hflip", &hflip);
+  m.impl("vflip", &vflip);
+  m.impl("adjust_brightness", &adjust_brightness);
+  m.impl("adjust_brightness_accumulative", &adjust_brightness_accumulative);
+  m.impl("adjust_contrast", &adjust_contrast);
+  m.impl("adjust_gamma", &adjust_gamma);
+  m.impl("solarize", &solarize);
+  m.impl("posterize", &posterize);
+  m.impl("invert", &invert);
 }

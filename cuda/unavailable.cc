@@ -16,6 +16,23 @@ namespace {
 
 void hflip(const ConstImage&, const Image&, cudaStream_t) { unavailable("hflip"); }
 void vflip(const ConstImage&, const Image&, cudaStream_t) { unavailable("vflip"); }
+void adjust_brightness(const ConstImage&, const Image&, Samples, cudaStream_t) {
+  unavailable("adjust_brightness");
+}
+void adjust_brightness_accumulative(const ConstImage&, const Image&, Samples, cudaStream_t) {
+  unavailable("adjust_brightness_accumulative");
+}
+void adjust_contrast(const ConstImage&, const Image&, Samples, cudaStream_t) {
+  unavailable("adjust_contrast");
+}
+void adjust_gamma(const ConstImage&, const Image&, Samples, Samples, cudaStream_t) {
+  unavailable("adjust_gamma");
+}
+void solarize(const ConstImage&, const Image&, Samples, Samples, cudaStream_t) {
+  unavailable("solarize");
+}
+void posterize(const ConstImage&, const Image&, Samples, cudaStream_t) { unavailable("posterize"); }
+void invert(const ConstImage&, const Image&, cudaStream_t) { unavailable("invert"); }
 
 }  // namespace cuda
 }  // namespace u8aug

@@ -20,7 +20,8 @@ except ImportError as e:  # pragma: no cover - exercised by a test that hides th
     ) from e
 
 from . import _fake  # noqa: F401,E402  (registers the fakes used by torch.compile)
-from .ops import hflip, vflip  # noqa: E402
+from .ops import *  # noqa: E402,F401,F403
+from .ops import __all__ as _ops_all  # noqa: E402
 
 __version__ = _C.build_info()["version"]
 
@@ -42,4 +43,4 @@ def catalogue() -> list:
     return [dict(op) for op in _C.catalogue()]
 
 
-__all__ = ["hflip", "vflip", "build_info", "catalogue", "__version__"]
+__all__ = [*_ops_all, "build_info", "catalogue", "__version__"]

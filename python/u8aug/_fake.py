@@ -61,14 +61,33 @@ def empty_output(img: torch.Tensor, sizes) -> torch.Tensor:
     return img.new_empty_strided(sizes, _dense_strides(sizes, output_is_channels_last(img)))
 
 
-def _unary_image_fake(name):
+def _check_samples(op: str, name: str, t: torch.Tensor, img: torch.Tensor) -> None:
+    batch = img.shape[0] if img.dim() == 4 else 1
+    torch._check(t.dtype == torch.float32, lambda: f"u8aug.{op}: expected {name} of dtype torch.float32, got {t.dtype}")
+    torch._check(t.dim() <= 1, lambda: f"u8aug.{op}: expected {name} to be 0-D or 1-D (one value per sample), got shape {tuple(t.shape)}")
+    torch._check(t.numel() == 1 or t.numel() == batch, lambda: f"u8aug.{op}: {name} must hold 1 or B = {batch} values, got {t.numel()}")
+    torch._check(t.device == img.device, lambda: f"u8aug.{op}: {name} is on {t.device} but img is on {img.device}")
+
+
+def _image_fake(name, *param_names):
+    """An image -> image op with per-sample parameters: the output is shaped like the input."""
+
     @_fake(name)
-    def fake(img):
+    def fake(img, *params):
         _check_image(name, img)
+        for param_name, p in zip(param_names, params):
+            _check_samples(name, param_name, p, img)
         return empty_output(img, img.shape)
 
     return fake
 
 
-for _name in ("hflip", "vflip"):
-    _unary_image_fake(_name)
+_image_fake("hflip")
+_image_fake("vflip")
+_image_fake("adjust_brightness", "factor")
+_image_fake("adjust_brightness_accumulative", "factor")
+_image_fake("adjust_contrast", "factor")
+_image_fake("adjust_gamma", "gamma", "gain")
+_image_fake("solarize", "thresholds", "additions")
+_image_fake("posterize", "bits")
+_image_fake("invert")

@@ -1,15 +1,37 @@
-"""The functional API: thin, documented wrappers over ``torch.ops.u8aug``."""
+"""The functional API: thin, documented wrappers over ``torch.ops.u8aug``.
+
+Every op takes a uint8 image of shape (C, H, W) or (B, C, H, W), contiguous or channels_last, on
+CPU or CUDA, and returns a new uint8 tensor in the same memory format; the input is never
+modified. Each is byte-for-byte the kornia function named in its docstring applied to
+``img.float() / 255``, quantized back with round-half-to-even (see the README's fidelity section).
+
+Per-sample parameters are float32 tensors of 1 or B values on the image's device (a Python number
+is accepted for convenience and becomes a one-value tensor; under torch.compile prefer tensors,
+since a changing Python number recompiles).
+"""
+
+from typing import Optional, Union
 
 import torch
 
-__all__ = ["hflip", "vflip"]
+__all__ = [
+    "hflip", "vflip", "adjust_brightness", "adjust_brightness_accumulative", "adjust_contrast",
+    "adjust_gamma", "solarize", "posterize", "invert",
+]
+
+Param = Union[float, torch.Tensor]
+
+
+def _samples(value: Param, img: torch.Tensor) -> torch.Tensor:
+    if isinstance(value, torch.Tensor):
+        return value
+    return torch.full((1,), float(value), dtype=torch.float32, device=img.device)
 
 
 def hflip(img: torch.Tensor) -> torch.Tensor:
     """Mirror left-right: ``out[..., y, x] = img[..., y, W - 1 - x]``.
 
-    Byte-for-byte ``kornia.geometry.transform.hflip`` on uint8. ``img``: uint8, (C, H, W) or
-    (B, C, H, W), on CPU or CUDA. Returns a new tensor in the input's memory format.
+    Byte-for-byte ``kornia.geometry.transform.hflip``.
     """
     return torch.ops.u8aug.hflip(img)
 
@@ -17,7 +39,47 @@ def hflip(img: torch.Tensor) -> torch.Tensor:
 def vflip(img: torch.Tensor) -> torch.Tensor:
     """Mirror top-bottom: ``out[..., y, x] = img[..., H - 1 - y, x]``.
 
-    Byte-for-byte ``kornia.geometry.transform.vflip`` on uint8. ``img``: uint8, (C, H, W) or
-    (B, C, H, W), on CPU or CUDA. Returns a new tensor in the input's memory format.
+    Byte-for-byte ``kornia.geometry.transform.vflip``.
     """
     return torch.ops.u8aug.vflip(img)
+
+
+def adjust_brightness(img: torch.Tensor, factor: Param) -> torch.Tensor:
+    """Add ``factor`` (in units of the [0, 1] range, any sign) and clip: ``kornia.enhance.adjust_brightness``,
+    as ColorJiggle and RandomBrightness use it (they pass ``brightness_factor - 1``)."""
+    return torch.ops.u8aug.adjust_brightness(img, _samples(factor, img))
+
+
+def adjust_brightness_accumulative(img: torch.Tensor, factor: Param) -> torch.Tensor:
+    """Multiply by ``factor`` and clip: ``kornia.enhance.adjust_brightness_accumulative``, as
+    ColorJitter uses it."""
+    return torch.ops.u8aug.adjust_brightness_accumulative(img, _samples(factor, img))
+
+
+def adjust_contrast(img: torch.Tensor, factor: Param) -> torch.Tensor:
+    """Multiply by ``factor`` (>= 0) and clip: ``kornia.enhance.adjust_contrast``."""
+    return torch.ops.u8aug.adjust_contrast(img, _samples(factor, img))
+
+
+def adjust_gamma(img: torch.Tensor, gamma: Param, gain: Param = 1.0) -> torch.Tensor:
+    """``gain * x ** gamma``, clipped (gamma, gain >= 0): ``kornia.enhance.adjust_gamma``."""
+    return torch.ops.u8aug.adjust_gamma(img, _samples(gamma, img), _samples(gain, img))
+
+
+def solarize(img: torch.Tensor, thresholds: Param = 0.5, additions: Optional[Param] = None) -> torch.Tensor:
+    """Add ``additions`` (in [-0.5, 0.5]) and clip, then replace values ``>= thresholds`` by
+    ``1 - value``: ``kornia.enhance.solarize``. ``additions=None`` adds nothing."""
+    return torch.ops.u8aug.solarize(img, _samples(thresholds, img), _samples(0.0 if additions is None else additions, img))
+
+
+def posterize(img: torch.Tensor, bits: Union[int, torch.Tensor]) -> torch.Tensor:
+    """Keep ``bits`` (an integer 0..8) high bits, through kornia's own steps: ``kornia.enhance.posterize``.
+    Integer tensors are accepted, as kornia's RandomPosterize makes them."""
+    if isinstance(bits, torch.Tensor) and not bits.is_floating_point():
+        bits = bits.to(torch.float32)
+    return torch.ops.u8aug.posterize(img, _samples(bits, img))
+
+
+def invert(img: torch.Tensor) -> torch.Tensor:
+    """``1 - x``, i.e. ``255 - x``: ``kornia.enhance.invert`` with its default ``max_val`` of 1."""
+    return torch.ops.u8aug.invert(img)

@@ -7,6 +7,9 @@
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
+#include <hwy/targets.h>
+
 #include "u8aug/image.h"
 
 namespace u8aug {
@@ -87,6 +90,16 @@ struct TestImage {
   }
 };
 
+struct Shape {
+  int64_t h, w;
+};
+// Sizes around the vector widths (16/32/64 lanes, 3 channels per interleaved load) and odd sizes.
+inline const Shape kShapes[] = {{1, 1},  {1, 77}, {77, 1}, {3, 5},   {257, 129}, {2, 63},
+                                {2, 64}, {2, 65}, {1, 191}, {1, 192}, {3, 257}, {2, 15},
+                                {2, 16}, {2, 17}, {1, 31},  {1, 33},  {4, 224}};
+inline const Layout kLayouts[] = {Layout::kPlanar, Layout::kInterleaved, Layout::kPlanarPadded,
+                                  Layout::kInterleavedPadded, Layout::kPixelPadded};
+
 // Pixels that differ between two views of one shape.
 inline int64_t count_differences(const ConstImage& a, const ConstImage& b) {
   int64_t n = 0;
@@ -96,6 +109,21 @@ inline int64_t count_differences(const ConstImage& a, const ConstImage& b) {
         for (int64_t x = 0; x < a.width; ++x) n += a.at(i, c, y, x) != b.at(i, c, y, x);
   return n;
 }
+
+// A test fixture run once per Highway target that is compiled in and that this CPU supports,
+// with dynamic dispatch pinned to that target.
+class OnEveryTarget : public ::testing::TestWithParam<int64_t> {
+ protected:
+  void SetUp() override { hwy::SetSupportedTargetsForTest(GetParam()); }
+  void TearDown() override { hwy::SetSupportedTargetsForTest(0); }
+};
+
+#define U8AUG_INSTANTIATE_ON_EVERY_TARGET(Fixture)                                   \
+  INSTANTIATE_TEST_SUITE_P(Targets, Fixture,                                         \
+                           ::testing::ValuesIn(hwy::SupportedAndGeneratedTargets()), \
+                           [](const ::testing::TestParamInfo<int64_t>& info) {       \
+                             return std::string(hwy::TargetName(info.param));        \
+                           })
 
 }  // namespace test
 }  // namespace u8aug

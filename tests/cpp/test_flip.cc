@@ -18,16 +18,6 @@ namespace {
 
 using CpuFlip = void (*)(const ConstImage&, const Image&, const ParallelFor&);
 
-struct Shape {
-  int64_t h, w;
-};
-// Sizes around the vector widths (16/32/64 lanes, 3 channels per interleaved load) and odd sizes.
-const Shape kShapes[] = {{1, 1},  {1, 77}, {77, 1},  {3, 5},   {257, 129},
-                         {2, 63}, {2, 64}, {2, 65},  {1, 191}, {1, 192}, {3, 257},
-                         {2, 15}, {2, 16}, {2, 17},  {1, 31},  {1, 33},  {4, 224}};
-const Layout kLayouts[] = {Layout::kPlanar, Layout::kInterleaved, Layout::kPlanarPadded,
-                           Layout::kInterleavedPadded, Layout::kPixelPadded};
-
 void reference_flip(const ConstImage& src, const Image& dst, FlipAxes axes) {
   for (int64_t b = 0; b < dst.batch; ++b)
     for (int64_t y = 0; y < dst.height; ++y)
@@ -66,11 +56,7 @@ void check_against_reference(CpuFlip kernel, FlipAxes axes, const ParallelFor& p
           }
 }
 
-class FlipOnEveryTarget : public ::testing::TestWithParam<int64_t> {
- protected:
-  void SetUp() override { hwy::SetSupportedTargetsForTest(GetParam()); }
-  void TearDown() override { hwy::SetSupportedTargetsForTest(0); }
-};
+class FlipOnEveryTarget : public OnEveryTarget {};
 
 TEST_P(FlipOnEveryTarget, DispatchPicksTheTargetUnderTest) {
   EXPECT_EQ(build_info().cpu_target_chosen, std::string(hwy::TargetName(GetParam())));
@@ -86,11 +72,7 @@ TEST_P(FlipOnEveryTarget, VflipMatchesScalarReference) {
   check_against_reference(&cpu::vflip, FlipAxes{false, true}, reversed_chunks(), "reversed");
 }
 
-INSTANTIATE_TEST_SUITE_P(Targets, FlipOnEveryTarget,
-                         ::testing::ValuesIn(hwy::SupportedAndGeneratedTargets()),
-                         [](const ::testing::TestParamInfo<int64_t>& info) {
-                           return std::string(hwy::TargetName(info.param));
-                         });
+U8AUG_INSTANTIATE_ON_EVERY_TARGET(FlipOnEveryTarget);
 
 TEST(Flip, ReferenceIsAMirror) {
   // The reference itself, checked by hand on a 2x3 single-channel image.

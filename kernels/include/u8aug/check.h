@@ -4,11 +4,15 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
 #include "u8aug/image.h"
+#include "u8aug/u8aug.h"
 
 namespace u8aug {
 namespace detail {
@@ -49,6 +53,42 @@ inline void check_unary(const char* op, const ConstImage& src, const Image& dst)
   byte_span(src, &s0, &s1);
   byte_span(dst, &d0, &d1);
   if (std::max(s0, d0) <= std::min(s1, d1)) fail(op, "dst overlaps src; in-place is not supported");
+}
+
+// A per-sample parameter: count 1 or the batch size, non-null.
+inline void check_samples(const char* op, const char* name, const Samples& s, int64_t batch) {
+  if (s.count != 1 && s.count != batch) {
+    fail(op, std::string(name) + " must hold 1 or B = " + std::to_string(batch) +
+                 " values, got " + std::to_string(s.count));
+  }
+  if (s.values == nullptr) fail(op, std::string(name) + " has a null pointer");
+}
+
+inline std::string number(float v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", static_cast<double>(v));
+  return buf;
+}
+
+// Host-readable parameters: every value finite and inside [lo, hi] (an infinite or float-max
+// bound is no bound); integral when asked.
+inline void check_sample_values(const char* op, const char* name, const Samples& s, float lo,
+                                float hi, bool integral = false) {
+  const float big = std::numeric_limits<float>::max();
+  for (int64_t i = 0; i < s.count; ++i) {
+    const float v = s.values[i];
+    const std::string where = s.count == 1 ? std::string() : " (sample " + std::to_string(i) + ")";
+    if (!std::isfinite(v)) fail(op, std::string(name) + " must be finite, got " + number(v) + where);
+    if (v < lo || v > hi) {
+      const std::string range = hi >= big   ? ">= " + number(lo)
+                                : lo <= -big ? "<= " + number(hi)
+                                             : "in [" + number(lo) + ", " + number(hi) + "]";
+      fail(op, std::string(name) + " must be " + range + ", got " + number(v) + where);
+    }
+    if (integral && v != std::floor(v)) {
+      fail(op, std::string(name) + " must be an integer, got " + number(v) + where);
+    }
+  }
 }
 
 }  // namespace detail

@@ -46,6 +46,15 @@ ImageView<T> nhwc(T* data, int64_t b, int64_t c, int64_t h, int64_t w) {
   return {data, b, c, h, w, h * w * c, 1, w * c, c};
 }
 
+// Per-sample parameters: `count` float32 values, one per image of the batch, or one for all of
+// them (count 1). Host memory for the cpu:: functions, device memory for the cuda:: ones.
+struct Samples {
+  const float* values = nullptr;
+  int64_t count = 0;
+
+  U8AUG_HD float operator[](int64_t sample) const { return values[count == 1 ? 0 : sample]; }
+};
+
 template <class A, class B>
 bool same_shape(const ImageView<A>& a, const ImageView<B>& b) {
   return a.batch == b.batch && a.channels == b.channels && a.height == b.height &&

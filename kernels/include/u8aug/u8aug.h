@@ -46,13 +46,42 @@ BuildInfo build_info();
 namespace cpu {
 void hflip(const ConstImage& src, const Image& dst, const ParallelFor& parallel = {});
 void vflip(const ConstImage& src, const Image& dst, const ParallelFor& parallel = {});
+
+// Pointwise ops, each byte-exact with the kornia.enhance function of the same name on x / 255.
+// Parameter ranges follow kornia's checks: contrast factor, gamma and gain >= 0, solarize
+// additions in [-0.5, 0.5], posterize bits an integer in [0, 8]; every parameter finite.
+void adjust_brightness(const ConstImage& src, const Image& dst, Samples factor,
+                       const ParallelFor& parallel = {});
+void adjust_brightness_accumulative(const ConstImage& src, const Image& dst, Samples factor,
+                                    const ParallelFor& parallel = {});
+void adjust_contrast(const ConstImage& src, const Image& dst, Samples factor,
+                     const ParallelFor& parallel = {});
+void adjust_gamma(const ConstImage& src, const Image& dst, Samples gamma, Samples gain,
+                  const ParallelFor& parallel = {});
+void solarize(const ConstImage& src, const Image& dst, Samples thresholds, Samples additions,
+              const ParallelFor& parallel = {});
+void posterize(const ConstImage& src, const Image& dst, Samples bits,
+               const ParallelFor& parallel = {});
+void invert(const ConstImage& src, const Image& dst, const ParallelFor& parallel = {});
 }  // namespace cpu
 
 // Device pointers; work is queued on `stream` and not waited for. In a build without CUDA these
-// throw std::runtime_error.
+// throw std::runtime_error. Parameters live on the device and are not read by the host: their
+// count is checked, their values are not (a value outside the documented range gives whatever
+// kornia's arithmetic gives for it).
 namespace cuda {
 void hflip(const ConstImage& src, const Image& dst, cudaStream_t stream);
 void vflip(const ConstImage& src, const Image& dst, cudaStream_t stream);
+void adjust_brightness(const ConstImage& src, const Image& dst, Samples factor, cudaStream_t stream);
+void adjust_brightness_accumulative(const ConstImage& src, const Image& dst, Samples factor,
+                                    cudaStream_t stream);
+void adjust_contrast(const ConstImage& src, const Image& dst, Samples factor, cudaStream_t stream);
+void adjust_gamma(const ConstImage& src, const Image& dst, Samples gamma, Samples gain,
+                  cudaStream_t stream);
+void solarize(const ConstImage& src, const Image& dst, Samples thresholds, Samples additions,
+              cudaStream_t stream);
+void posterize(const ConstImage& src, const Image& dst, Samples bits, cudaStream_t stream);
+void invert(const ConstImage& src, const Image& dst, cudaStream_t stream);
 }  // namespace cuda
 
 }  // namespace u8aug

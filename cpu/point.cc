@@ -1,0 +1,137 @@
+// Pointwise ops on the CPU: build each sample's 256-entry table from pixel/point.h, then map every
+// byte through it, row by row. With AVX-512 VBMI (the AVX3_DL target) a 64-byte vector is mapped
+// by two 128-entry byte permutes and a blend; other targets map byte by byte (a shuffle-based
+// 256-entry lookup on narrower vectors costs more instructions than the scalar loads it replaces).
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "cpu/point.cc"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+#include <vector>
+
+#include "cpu/parallel.h"
+#include "cpu/rows.h"
+#include "u8aug/point_ops.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace u8aug {
+namespace cpu {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// Row j of dst = table[row j of src], `rows` rows of n contiguous bytes.
+HWY_INLINE void MapRows(const uint8_t* HWY_RESTRICT table, const uint8_t* HWY_RESTRICT src,
+                        int64_t src_step, uint8_t* HWY_RESTRICT dst, int64_t dst_step, int64_t rows,
+                        int64_t n) {
+#if HWY_TARGET == HWY_AVX3_DL
+  const hn::Full512<uint8_t> d;
+  if (n >= 64) {
+    const __m512i t0 = hn::LoadU(d, table).raw, t1 = hn::LoadU(d, table + 64).raw;
+    const __m512i t2 = hn::LoadU(d, table + 128).raw, t3 = hn::LoadU(d, table + 192).raw;
+    for (int64_t j = 0; j < rows; ++j, src += src_step, dst += dst_step) {
+      for (int64_t i = 0;; i += 64) {  // overlapping last step, as in flip.cc
+        if (i + 64 > n) i = n - 64;
+        const __m512i x = hn::LoadU(d, src + i).raw;
+        const __m512i low = _mm512_permutex2var_epi8(t0, x, t1);   // entries 0..127 by x & 127
+        const __m512i high = _mm512_permutex2var_epi8(t2, x, t3);  // entries 128..255
+        const __m512i y = _mm512_mask_blend_epi8(_mm512_movepi8_mask(x), low, high);
+        hn::StoreU(hn::Vec512<uint8_t>{y}, d, dst + i);
+        if (i + 64 == n) break;
+      }
+    }
+    return;
+  }
+#endif
+  for (int64_t j = 0; j < rows; ++j, src += src_step, dst += dst_step) {
+    for (int64_t i = 0; i < n; ++i) dst[i] = table[src[i]];
+  }
+}
+
+// tables: 256 bytes per sample, or one table for all samples (per_sample false).
+void PointRows(const ConstImage& src, const Image& dst, const uint8_t* tables, bool per_sample,
+               int layout_code, int64_t row_begin, int64_t row_end) {
+  const RowLayout layout = static_cast<RowLayout>(layout_code);
+  const int64_t bytes = row_bytes(layout, src);
+  for_each_row_run(layout, src, row_begin, row_end, [&](RowIndex r, int64_t rows) {
+    const uint8_t* table = tables + (per_sample ? 256 * r.b : 0);
+    if (layout != RowLayout::kStrided) {
+      MapRows(table, &src.at(r.b, r.c, r.y, 0), src.stride_h, &dst.at(r.b, r.c, r.y, 0),
+              dst.stride_h, rows, bytes);
+      return;
+    }
+    for (int64_t y = r.y; y < r.y + rows; ++y)
+      for (int64_t x = 0; x < src.width; ++x)
+        for (int64_t c = 0; c < src.channels; ++c) point_element(src, dst, table, r.b, c, y, x);
+  });
+}
+
+// NOLINTNEXTLINE(google-readability-namespace-comments)
+}  // namespace HWY_NAMESPACE
+}  // namespace cpu
+}  // namespace u8aug
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace u8aug {
+namespace cpu {
+
+HWY_EXPORT(PointRows);
+
+namespace {
+
+void run_point(const detail::PointOpSpec& spec, const ConstImage& src, const Image& dst,
+               Samples first, Samples second, const ParallelFor& parallel) {
+  detail::check_unary(spec.name, src, dst);
+  detail::check_point_counts(spec, src, first, second);
+  detail::check_point_values(spec, first, second);
+
+  const bool per_sample = first.count > 1 || second.count > 1;
+  const int64_t n_tables = per_sample ? src.batch : 1;
+  std::vector<uint8_t> tables(static_cast<size_t>(256 * n_tables));
+  for (int64_t b = 0; b < n_tables; ++b) {
+    const PointParams p = point_params(first, second, b);
+    for (int v = 0; v < 256; ++v) {
+      tables[256 * b + v] = point_value(spec.op, p, static_cast<uint8_t>(v));
+    }
+  }
+  const RowLayout layout = row_layout(src, dst);
+  run_parallel(parallel, row_count(layout, src), grain_for(row_bytes(layout, src)),
+               [&](int64_t begin, int64_t end) {
+                 HWY_DYNAMIC_DISPATCH(PointRows)(src, dst, tables.data(), per_sample,
+                                                 static_cast<int>(layout), begin, end);
+               });
+}
+
+}  // namespace
+
+void adjust_brightness(const ConstImage& src, const Image& dst, Samples factor,
+                       const ParallelFor& parallel) {
+  run_point(detail::kBrightness, src, dst, factor, {}, parallel);
+}
+void adjust_brightness_accumulative(const ConstImage& src, const Image& dst, Samples factor,
+                                    const ParallelFor& parallel) {
+  run_point(detail::kBrightnessMul, src, dst, factor, {}, parallel);
+}
+void adjust_contrast(const ConstImage& src, const Image& dst, Samples factor,
+                     const ParallelFor& parallel) {
+  run_point(detail::kContrast, src, dst, factor, {}, parallel);
+}
+void adjust_gamma(const ConstImage& src, const Image& dst, Samples gamma, Samples gain,
+                  const ParallelFor& parallel) {
+  run_point(detail::kGamma, src, dst, gamma, gain, parallel);
+}
+void solarize(const ConstImage& src, const Image& dst, Samples thresholds, Samples additions,
+              const ParallelFor& parallel) {
+  run_point(detail::kSolarize, src, dst, thresholds, additions, parallel);
+}
+void posterize(const ConstImage& src, const Image& dst, Samples bits, const ParallelFor& parallel) {
+  run_point(detail::kPosterize, src, dst, bits, {}, parallel);
+}
+void invert(const ConstImage& src, const Image& dst, const ParallelFor& parallel) {
+  run_point(detail::kInvert, src, dst, {}, {}, parallel);
+}
+
+}  // namespace cpu
+}  // namespace u8aug
+#endif  // HWY_ONCE

@@ -1,0 +1,152 @@
+// The pointwise ops on every compiled Highway target against the scalar reference (the sample's
+// table from point_value, applied with point_element over every index), byte for byte; the
+// parameter checks; and the tables' defining identities.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "image_buffer.h"
+#include "u8aug/pixel/point.h"
+#include "u8aug/u8aug.h"
+
+namespace u8aug {
+namespace test {
+namespace {
+
+using Run = std::function<void(const ConstImage&, const Image&, Samples, Samples, const ParallelFor&)>;
+
+struct Case {
+  const char* name;
+  PointOp op;
+  Run run;
+  std::vector<float> first, second;  // per-sample values (cycled over the batch)
+};
+
+std::vector<Case> cases() {
+  return {
+      {"adjust_brightness", PointOp::kBrightness,
+       [](auto s, auto d, Samples a, Samples, auto& p) { cpu::adjust_brightness(s, d, a, p); },
+       {-0.3f, 0.0f, 0.25f}, {}},
+      {"adjust_brightness_accumulative", PointOp::kBrightnessMul,
+       [](auto s, auto d, Samples a, Samples, auto& p) {
+         cpu::adjust_brightness_accumulative(s, d, a, p);
+       },
+       {0.5f, 1.0f, 1.7f}, {}},
+      {"adjust_contrast", PointOp::kContrast,
+       [](auto s, auto d, Samples a, Samples, auto& p) { cpu::adjust_contrast(s, d, a, p); },
+       {0.0f, 0.8f, 1.3f}, {}},
+      {"adjust_gamma", PointOp::kGamma,
+       [](auto s, auto d, Samples a, Samples b, auto& p) { cpu::adjust_gamma(s, d, a, b, p); },
+       {0.5f, 1.0f, 2.2f}, {1.0f, 0.7f, 1.2f}},
+      {"solarize", PointOp::kSolarize,
+       [](auto s, auto d, Samples a, Samples b, auto& p) { cpu::solarize(s, d, a, b, p); },
+       {0.5f, 0.1f, 0.9f}, {0.0f, -0.2f, 0.3f}},
+      {"posterize", PointOp::kPosterize,
+       [](auto s, auto d, Samples a, Samples, auto& p) { cpu::posterize(s, d, a, p); },
+       {1.0f, 4.0f, 8.0f}, {}},
+      {"invert", PointOp::kInvert,
+       [](auto s, auto d, Samples, Samples, auto& p) { cpu::invert(s, d, p); }, {}, {}},
+  };
+}
+
+std::vector<float> per_sample(const std::vector<float>& values, int64_t batch) {
+  std::vector<float> out;
+  for (int64_t b = 0; b < batch; ++b) out.push_back(values[b % values.size()]);
+  return out;
+}
+
+void reference(const Case& k, const ConstImage& src, const Image& dst, Samples a, Samples b) {
+  for (int64_t i = 0; i < dst.batch; ++i) {
+    uint8_t table[256];
+    for (int v = 0; v < 256; ++v) table[v] = point_value(k.op, point_params(a, b, i), v);
+    for (int64_t c = 0; c < dst.channels; ++c)
+      for (int64_t y = 0; y < dst.height; ++y)
+        for (int64_t x = 0; x < dst.width; ++x) point_element(src, dst, table, i, c, y, x);
+  }
+}
+
+class PointOnEveryTarget : public OnEveryTarget {};
+
+TEST_P(PointOnEveryTarget, MatchesScalarReference) {
+  for (const Case& k : cases())
+    for (const Shape s : kShapes)
+      for (int64_t c : {1, 3, 4})
+        for (int64_t batch : {1, 3})
+          for (bool one_value : {true, false})
+            for (Layout layout : kLayouts) {
+              SCOPED_TRACE(std::string(k.name) + " " + std::to_string(batch) + "x" +
+                           std::to_string(c) + "x" + std::to_string(s.h) + "x" +
+                           std::to_string(s.w) + " " + layout_name(layout) +
+                           (one_value ? " one value" : " per sample"));
+              const int64_t n = one_value ? 1 : batch;
+              const std::vector<float> a = k.first.empty() ? std::vector<float>{}
+                                                           : per_sample(k.first, batch);
+              const std::vector<float> b = k.second.empty() ? std::vector<float>{}
+                                                            : per_sample(k.second, batch);
+              const Samples sa{a.empty() ? nullptr : a.data(), a.empty() ? 0 : n};
+              const Samples sb{b.empty() ? nullptr : b.data(), b.empty() ? 0 : n};
+              TestImage src(layout, batch, c, s.h, s.w);
+              src.fill_random(static_cast<uint32_t>(s.h * 31 + s.w + c));
+              const std::vector<uint8_t> src_before = src.buffer;
+              TestImage out(layout, batch, c, s.h, s.w), expected(Layout::kPlanar, batch, c, s.h, s.w);
+              k.run(src.view, out.view, sa, sb, serial_for());
+              reference(k, src.view, expected.view, sa, sb);
+              ASSERT_EQ(count_differences(out.view, expected.view), 0);
+              ASSERT_EQ(out.clobbered_padding(), 0) << "wrote outside the output view";
+              ASSERT_EQ(src.buffer, src_before) << "modified its input";
+            }
+}
+
+U8AUG_INSTANTIATE_ON_EVERY_TARGET(PointOnEveryTarget);
+
+TEST(PointTables, DefiningIdentities) {
+  for (int v = 0; v < 256; ++v) {
+    const uint8_t x = static_cast<uint8_t>(v);
+    EXPECT_EQ(point_value(PointOp::kBrightness, {0.0f, 0.0f}, x), x);
+    EXPECT_EQ(point_value(PointOp::kBrightnessMul, {1.0f, 0.0f}, x), x);
+    EXPECT_EQ(point_value(PointOp::kGamma, {1.0f, 1.0f}, x), x);
+    EXPECT_EQ(point_value(PointOp::kPosterize, {8.0f, 0.0f}, x), x);
+    EXPECT_EQ(point_value(PointOp::kPosterize, {0.0f, 0.0f}, x), 0);
+    EXPECT_EQ(point_value(PointOp::kInvert, {}, x), 255 - v);
+    EXPECT_EQ(point_value(PointOp::kSolarize, {2.0f, 0.0f}, x), x);  // threshold above every value
+    EXPECT_EQ(point_value(PointOp::kBrightness, {1.0f, 0.0f}, x), 255);
+    EXPECT_EQ(point_value(PointOp::kContrast, {0.0f, 0.0f}, x), 0);
+  }
+}
+
+TEST(Point, BadParametersThrowAndWriteNothing) {
+  TestImage src(Layout::kPlanar, 2, 3, 4, 5), dst(Layout::kPlanar, 2, 3, 4, 5);
+  const std::vector<uint8_t> before = dst.buffer;
+  auto expect_invalid = [&](const std::function<void()>& call, const char* needle) {
+    try {
+      call();
+      ADD_FAILURE() << "no exception, expected one mentioning '" << needle << "'";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(dst.buffer, before);
+  };
+  const float nan = std::nanf(""), inf = std::numeric_limits<float>::infinity();
+  const float three[3] = {0.1f, 0.2f, 0.3f}, neg[1] = {-0.5f}, half[1] = {0.5f};
+  expect_invalid([&] { cpu::adjust_brightness(src.view, dst.view, {three, 3}); }, "1 or B = 2");
+  expect_invalid([&] { cpu::adjust_brightness(src.view, dst.view, {nullptr, 1}); }, "null");
+  expect_invalid([&] { cpu::adjust_brightness(src.view, dst.view, {&nan, 1}); }, "finite");
+  expect_invalid([&] { cpu::adjust_brightness(src.view, dst.view, {&inf, 1}); }, "finite");
+  expect_invalid([&] { cpu::adjust_contrast(src.view, dst.view, {neg, 1}); }, "factor must be >= 0");
+  expect_invalid([&] { cpu::adjust_gamma(src.view, dst.view, {neg, 1}, {half, 1}); }, "gamma");
+  expect_invalid([&] { cpu::adjust_gamma(src.view, dst.view, {half, 1}, {neg, 1}); }, "gain");
+  const float big_add[1] = {0.6f}, frac_bits[1] = {2.5f}, nine[1] = {9.0f};
+  expect_invalid([&] { cpu::solarize(src.view, dst.view, {half, 1}, {big_add, 1}); }, "additions");
+  expect_invalid([&] { cpu::posterize(src.view, dst.view, {frac_bits, 1}); }, "integer");
+  expect_invalid([&] { cpu::posterize(src.view, dst.view, {nine, 1}); }, "bits must be in [0, 8]");
+  expect_invalid([&] { cpu::invert(src.view, src.view); }, "overlaps");
+}
+
+}  // namespace
+}  // namespace test
+}  // namespace u8aug

@@ -12,8 +12,19 @@ import torch
 
 import u8aug
 
-# Extra positional arguments per op, for ops that take parameters (none yet).
-CASES = {}
+def _t(*v):
+    return torch.tensor(v, dtype=torch.float32)
+
+
+# Parameter sets per op (positional arguments after the image), the same for kornia and u8aug.
+CASES = {
+    "adjust_brightness": [(_t(-0.2),), (_t(0.15),)],
+    "adjust_brightness_accumulative": [(_t(0.7),), (_t(1.3),)],
+    "adjust_contrast": [(_t(0.6),), (_t(1.4),)],
+    "adjust_gamma": [(_t(0.6), _t(1.0)), (_t(1.8), _t(1.1))],
+    "solarize": [(_t(0.5), _t(0.0)), (_t(0.3), _t(0.2))],
+    "posterize": [(torch.tensor([2]),), (torch.tensor([5]),)],
+}
 
 
 def photos():

@@ -92,14 +92,115 @@ def _flip_peers(u8aug_fn, kornia_name, tv_name, albu_name, cv2_code):
     return {name: f for name, f in peers.items() if f}
 
 
+def _point_peers(ours, kornia_make, tv_make, albu_make, numpy_table):
+    """A pointwise op. ours(x, B) runs u8aug with freshly drawn per-sample parameters; the OpenCV row
+    draws one parameter per image, builds its 256-entry table with numpy and calls cv2.LUT."""
+    K = _optional("kornia.augmentation")
+    v2 = _optional("torchvision.transforms.v2")
+    A = _optional("albumentations")
+    cv2 = _optional("cv2")
+
+    def kornia(compiled):
+        def factory(x):
+            aug = kornia_make(K).to(x.device)
+            xf = x.float() / 255
+            fn = torch.compile(aug) if compiled else aug
+            return lambda: fn(xf)
+
+        return factory
+
+    def albu():
+        t = albu_make(A)
+        return lambda img: t(image=img)["image"]
+
+    def opencv():
+        rng = np.random.default_rng(0)
+        values = np.arange(256, dtype=np.float32) / np.float32(255)
+        return lambda img: cv2.LUT(img, numpy_table(values, rng))
+
+    def compiled_ours(x):
+        c = torch.compile(lambda x: ours(x, x.shape[0] if x.dim() == 4 else 1), fullgraph=True)
+        return lambda: c(x)
+
+    peers = {
+        "u8aug": lambda x: (lambda: ours(x, x.shape[0])),
+        "u8aug compiled": compiled_ours,
+        "kornia float": K and kornia_make and kornia(False),
+        "kornia float compiled": K and kornia_make and kornia(True),
+        "torchvision v2": v2 and tv_make and (lambda x: (lambda t=tv_make(v2): (lambda: t(x)))()),
+        "albumentations": A and albu_make and _per_image(albu),
+        "OpenCV": cv2 and _per_image(opencv),
+        "memcpy": _memcpy,
+    }
+    return {name: f for name, f in peers.items() if f}
+
+
+def _uniform(x, b, lo, hi):
+    return torch.empty(b, device=x.device).uniform_(lo, hi)
+
+
+def _to_u8_table(y):
+    return np.clip(np.round(y * 255), 0, 255).astype(np.uint8)
+
+
+POINT_PEERS = {
+    # RandomBrightness(0.8, 1.2) adds factor - 1; albumentations' brightness is additive too.
+    "adjust_brightness": lambda: _point_peers(
+        lambda x, b: u8aug.adjust_brightness(x, _uniform(x, b, -0.2, 0.2)),
+        lambda K: K.RandomBrightness((0.8, 1.2), p=1.0),
+        None,
+        lambda A: A.RandomBrightnessContrast(brightness_limit=0.2, contrast_limit=0.0, p=1.0),
+        lambda v, r: _to_u8_table(np.clip(v + np.float32(r.uniform(-0.2, 0.2)), 0, 1))),
+    # ColorJitter's brightness is multiplicative in kornia, torchvision and albumentations alike.
+    "adjust_brightness_accumulative": lambda: _point_peers(
+        lambda x, b: u8aug.adjust_brightness_accumulative(x, _uniform(x, b, 0.8, 1.2)),
+        lambda K: K.ColorJitter(brightness=0.2, p=1.0),
+        lambda v2: v2.ColorJitter(brightness=0.2),
+        lambda A: A.ColorJitter(brightness=0.2, contrast=0, saturation=0, hue=0, p=1.0),
+        lambda v, r: _to_u8_table(np.clip(v * np.float32(r.uniform(0.8, 1.2)), 0, 1))),
+    "adjust_contrast": lambda: _point_peers(
+        lambda x, b: u8aug.adjust_contrast(x, _uniform(x, b, 0.8, 1.2)),
+        lambda K: K.RandomContrast((0.8, 1.2), p=1.0),
+        None,  # torchvision's contrast blends with the image mean: a different op
+        None,
+        lambda v, r: _to_u8_table(np.clip(v * np.float32(r.uniform(0.8, 1.2)), 0, 1))),
+    "adjust_gamma": lambda: _point_peers(
+        lambda x, b: u8aug.adjust_gamma(x, _uniform(x, b, 0.8, 1.2), torch.ones(1, device=x.device)),
+        lambda K: K.RandomGamma((0.8, 1.2), p=1.0),
+        None,
+        lambda A: A.RandomGamma(gamma_limit=(80, 120), p=1.0),
+        lambda v, r: _to_u8_table(np.power(v, np.float32(r.uniform(0.8, 1.2))))),
+    "solarize": lambda: _point_peers(
+        lambda x, b: u8aug.solarize(x, _uniform(x, b, 0.4, 0.6), _uniform(x, b, -0.1, 0.1)),
+        lambda K: K.RandomSolarize(0.1, 0.1, p=1.0),
+        lambda v2: v2.RandomSolarize(threshold=128, p=1.0),
+        lambda A: A.Solarize(threshold_range=(0.4, 0.6), p=1.0),
+        lambda v, r: _to_u8_table(np.where(v < np.float32(r.uniform(0.4, 0.6)), v, 1 - v))),
+    "posterize": lambda: _point_peers(
+        lambda x, b: u8aug.posterize(x, torch.randint(1, 8, (b,), device=x.device)),
+        lambda K: K.RandomPosterize((1, 8), p=1.0),
+        lambda v2: v2.RandomPosterize(bits=4, p=1.0),
+        lambda A: A.Posterize(num_bits=(1, 7), p=1.0),
+        lambda v, r: (np.arange(256) & (0xFF << (8 - int(r.integers(1, 8)))) & 0xFF).astype(np.uint8)),
+    "invert": lambda: _point_peers(
+        lambda x, b: u8aug.invert(x),
+        lambda K: K.RandomInvert(p=1.0),
+        lambda v2: v2.RandomInvert(p=1.0),
+        lambda A: A.InvertImg(p=1.0),
+        lambda v, r: (255 - np.arange(256)).astype(np.uint8)),
+}
+
+
 def peers_for(op: str) -> dict:
     if op == "hflip":
         return _flip_peers(u8aug.hflip, "RandomHorizontalFlip", "RandomHorizontalFlip", "HorizontalFlip", 1)
     if op == "vflip":
         return _flip_peers(u8aug.vflip, "RandomVerticalFlip", "RandomVerticalFlip", "VerticalFlip", 0)
+    if op in POINT_PEERS:
+        return POINT_PEERS[op]()
     raise KeyError(f"no benchmark peers defined for op {op!r}")
 
 
-OPS = ["hflip", "vflip"]
+OPS = ["hflip", "vflip", *POINT_PEERS]
 # Ops whose speed is bounded by memory: also reported as GB/s and as a fraction of memcpy.
-MEMORY_BOUND = {"hflip", "vflip"}
+MEMORY_BOUND = {"hflip", "vflip", *POINT_PEERS}

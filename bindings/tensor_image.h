@@ -55,29 +55,35 @@ inline bool output_interleaved(const at::Tensor& img) {
          has_strides(img.sizes(), img.strides(), dense_strides(img.sizes(), true));
 }
 
-inline at::Tensor empty_output(const at::Tensor& img, at::IntArrayRef sizes) {
-  return at::empty_strided(sizes, dense_strides(sizes, output_interleaved(img)), img.options());
+inline at::Tensor empty_output(const at::Tensor& img, at::IntArrayRef sizes,
+                               at::ScalarType dtype = at::kByte) {
+  return at::empty_strided(sizes, dense_strides(sizes, output_interleaved(img)),
+                           img.options().dtype(dtype));
 }
 
 inline int64_t batch_of(const at::Tensor& img) { return img.dim() == 4 ? img.size(0) : 1; }
+inline int64_t channels_of(const at::Tensor& img) { return img.size(img.dim() - 3); }
 
-// A per-sample parameter tensor: float32, 0-D or 1-D with 1 or B values, on the image's device.
-// Its values are checked by the C++ core where the host can read them (CPU).
-inline Samples samples_of(const char* op, const char* name, const at::Tensor& t,
-                          const at::Tensor& img) {
+enum class Per { kSample, kChannel };
+
+// A parameter tensor: float32, 0-D or 1-D with 1 value or one per sample (B) or per channel (C),
+// on the image's device. Its values are checked by the C++ core where the host can read them (CPU).
+inline Values values_of(const char* op, const char* name, const at::Tensor& t,
+                        const at::Tensor& img, Per per = Per::kSample) {
   TORCH_CHECK(t.defined(), "u8aug.", op, ": ", name, " is an undefined tensor");
   TORCH_CHECK(t.scalar_type() == at::kFloat, "u8aug.", op, ": expected ", name,
               " of dtype torch.float32, got ", t.scalar_type());
-  TORCH_CHECK(t.dim() <= 1, "u8aug.", op, ": expected ", name,
-              " to be 0-D or 1-D (one value per sample), got shape ", t.sizes());
-  const int64_t b = batch_of(img);
-  TORCH_CHECK(t.numel() == 1 || t.numel() == b, "u8aug.", op, ": ", name, " must hold 1 or B = ",
-              b, " values, got ", t.numel());
+  const bool per_sample = per == Per::kSample;
+  TORCH_CHECK(t.dim() <= 1, "u8aug.", op, ": expected ", name, " to be 0-D or 1-D (one value per ",
+              per_sample ? "sample" : "channel", "), got shape ", t.sizes());
+  const int64_t n = per_sample ? batch_of(img) : channels_of(img);
+  TORCH_CHECK(t.numel() == 1 || t.numel() == n, "u8aug.", op, ": ", name, " must hold 1 or ",
+              per_sample ? "B" : "C", " = ", n, " values, got ", t.numel());
   TORCH_CHECK(t.device() == img.device(), "u8aug.", op, ": ", name, " is on ", t.device(),
               " but img is on ", img.device());
   TORCH_CHECK(t.numel() == 1 || t.stride(0) == 1, "u8aug.", op, ": ", name,
               " must be contiguous");
-  return Samples{t.data_ptr<float>(), t.numel()};
+  return Values{t.data_ptr<float>(), t.numel()};
 }
 
 // Runs a call into the C++ core, turning its std::invalid_argument into torch's error type.
@@ -110,6 +116,7 @@ ImageView<T> view_of(const at::Tensor& t) {
 
 inline ConstImage const_view(const at::Tensor& t) { return view_of<const uint8_t>(t); }
 inline Image mutable_view(at::Tensor& t) { return view_of<uint8_t>(t); }
+inline FloatImage float_view(at::Tensor& t) { return view_of<float>(t); }
 
 }  // namespace bindings
 }  // namespace u8aug

@@ -17,12 +17,13 @@ const ParallelFor& torch_parallel_for() {
   return pf;
 }
 
-// An image -> image op: check img, allocate the output, then call(src, dst, parallel).
-template <class Call>
+// An image -> image op: check img, allocate the output (of element type Out: uint8, or float for
+// normalize and to_float), then call(src, dst, parallel).
+template <class Out = uint8_t, class Call>
 at::Tensor run_image(const char* op, const at::Tensor& img, Call&& call) {
   check_image(op, img);
-  at::Tensor out = empty_output(img, img.sizes());
-  call_core([&] { call(const_view(img), mutable_view(out), torch_parallel_for()); });
+  at::Tensor out = empty_output(img, img.sizes(), c10::CppTypeToScalarType<Out>::value);
+  call_core([&] { call(const_view(img), view_of<Out>(out), torch_parallel_for()); });
   return out;
 }
 
@@ -35,25 +36,25 @@ at::Tensor vflip(const at::Tensor& img) {
 at::Tensor adjust_brightness(const at::Tensor& img, const at::Tensor& factor) {
   const char* op = "adjust_brightness";
   return run_image(op, img, [&](auto s, auto d, auto& p) {
-    cpu::adjust_brightness(s, d, samples_of(op, "factor", factor, img), p);
+    cpu::adjust_brightness(s, d, values_of(op, "factor", factor, img), p);
   });
 }
 at::Tensor adjust_brightness_accumulative(const at::Tensor& img, const at::Tensor& factor) {
   const char* op = "adjust_brightness_accumulative";
   return run_image(op, img, [&](auto s, auto d, auto& p) {
-    cpu::adjust_brightness_accumulative(s, d, samples_of(op, "factor", factor, img), p);
+    cpu::adjust_brightness_accumulative(s, d, values_of(op, "factor", factor, img), p);
   });
 }
 at::Tensor adjust_contrast(const at::Tensor& img, const at::Tensor& factor) {
   const char* op = "adjust_contrast";
   return run_image(op, img, [&](auto s, auto d, auto& p) {
-    cpu::adjust_contrast(s, d, samples_of(op, "factor", factor, img), p);
+    cpu::adjust_contrast(s, d, values_of(op, "factor", factor, img), p);
   });
 }
 at::Tensor adjust_gamma(const at::Tensor& img, const at::Tensor& gamma, const at::Tensor& gain) {
   const char* op = "adjust_gamma";
   return run_image(op, img, [&](auto s, auto d, auto& p) {
-    cpu::adjust_gamma(s, d, samples_of(op, "gamma", gamma, img), samples_of(op, "gain", gain, img),
+    cpu::adjust_gamma(s, d, values_of(op, "gamma", gamma, img), values_of(op, "gain", gain, img),
                       p);
   });
 }
@@ -61,14 +62,26 @@ at::Tensor solarize(const at::Tensor& img, const at::Tensor& thresholds,
                     const at::Tensor& additions) {
   const char* op = "solarize";
   return run_image(op, img, [&](auto s, auto d, auto& p) {
-    cpu::solarize(s, d, samples_of(op, "thresholds", thresholds, img),
-                  samples_of(op, "additions", additions, img), p);
+    cpu::solarize(s, d, values_of(op, "thresholds", thresholds, img),
+                  values_of(op, "additions", additions, img), p);
   });
 }
 at::Tensor posterize(const at::Tensor& img, const at::Tensor& bits) {
   const char* op = "posterize";
   return run_image(op, img, [&](auto s, auto d, auto& p) {
-    cpu::posterize(s, d, samples_of(op, "bits", bits, img), p);
+    cpu::posterize(s, d, values_of(op, "bits", bits, img), p);
+  });
+}
+at::Tensor normalize(const at::Tensor& img, const at::Tensor& mean, const at::Tensor& std) {
+  const char* op = "normalize";
+  return run_image<float>(op, img, [&](auto s, auto d, auto& p) {
+    cpu::normalize(s, d, values_of(op, "mean", mean, img, Per::kChannel),
+                   values_of(op, "std", std, img, Per::kChannel), p);
+  });
+}
+at::Tensor to_float(const at::Tensor& img) {
+  return run_image<float>("to_float", img, [&](auto s, auto d, auto& p) {
+    cpu::to_float(s, d, p);
   });
 }
 at::Tensor invert(const at::Tensor& img) {
@@ -90,4 +103,6 @@ TORCH_LIBRARY_IMPL(u8aug, CPU, m) {
   m.impl("solarize", &solarize);
   m.impl("posterize", &posterize);
   m.impl("invert", &invert);
+  m.impl("normalize", &normalize);
+  m.impl("to_float", &to_float);
 }

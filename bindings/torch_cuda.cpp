@@ -15,16 +15,17 @@ namespace u8aug {
 namespace bindings {
 namespace {
 
-// An image -> image op: check img, allocate the output, then call(src, dst, stream).
-template <class Call>
+// An image -> image op: check img, allocate the output (of element type Out: uint8, or float for
+// normalize and to_float), then call(src, dst, stream).
+template <class Out = uint8_t, class Call>
 at::Tensor run_image(const char* op, const at::Tensor& img, Call&& call) {
 #ifdef U8AUG_WITH_CUDA
   check_image(op, img);
   TORCH_CHECK(img.is_cuda(), "u8aug.", op, ": expected a CUDA tensor, got one on ", img.device());
   const c10::cuda::CUDAGuard guard(img.device());
-  at::Tensor out = empty_output(img, img.sizes());
+  at::Tensor out = empty_output(img, img.sizes(), c10::CppTypeToScalarType<Out>::value);
   cudaStream_t stream = at::cuda::getCurrentCUDAStream();
-  call_core([&] { call(const_view(img), mutable_view(out), stream); });
+  call_core([&] { call(const_view(img), view_of<Out>(out), stream); });
   return out;
 #else
   (void)call;
@@ -45,40 +46,52 @@ at::Tensor vflip(const at::Tensor& img) {
 at::Tensor adjust_brightness(const at::Tensor& img, const at::Tensor& factor) {
   const char* op = "adjust_brightness";
   return run_image(op, img, [&](auto s, auto d, auto st) {
-    cuda::adjust_brightness(s, d, samples_of(op, "factor", factor, img), st);
+    cuda::adjust_brightness(s, d, values_of(op, "factor", factor, img), st);
   });
 }
 at::Tensor adjust_brightness_accumulative(const at::Tensor& img, const at::Tensor& factor) {
   const char* op = "adjust_brightness_accumulative";
   return run_image(op, img, [&](auto s, auto d, auto st) {
-    cuda::adjust_brightness_accumulative(s, d, samples_of(op, "factor", factor, img), st);
+    cuda::adjust_brightness_accumulative(s, d, values_of(op, "factor", factor, img), st);
   });
 }
 at::Tensor adjust_contrast(const at::Tensor& img, const at::Tensor& factor) {
   const char* op = "adjust_contrast";
   return run_image(op, img, [&](auto s, auto d, auto st) {
-    cuda::adjust_contrast(s, d, samples_of(op, "factor", factor, img), st);
+    cuda::adjust_contrast(s, d, values_of(op, "factor", factor, img), st);
   });
 }
 at::Tensor adjust_gamma(const at::Tensor& img, const at::Tensor& gamma, const at::Tensor& gain) {
   const char* op = "adjust_gamma";
   return run_image(op, img, [&](auto s, auto d, auto st) {
-    cuda::adjust_gamma(s, d, samples_of(op, "gamma", gamma, img),
-                       samples_of(op, "gain", gain, img), st);
+    cuda::adjust_gamma(s, d, values_of(op, "gamma", gamma, img),
+                       values_of(op, "gain", gain, img), st);
   });
 }
 at::Tensor solarize(const at::Tensor& img, const at::Tensor& thresholds,
                     const at::Tensor& additions) {
   const char* op = "solarize";
   return run_image(op, img, [&](auto s, auto d, auto st) {
-    cuda::solarize(s, d, samples_of(op, "thresholds", thresholds, img),
-                   samples_of(op, "additions", additions, img), st);
+    cuda::solarize(s, d, values_of(op, "thresholds", thresholds, img),
+                   values_of(op, "additions", additions, img), st);
   });
 }
 at::Tensor posterize(const at::Tensor& img, const at::Tensor& bits) {
   const char* op = "posterize";
   return run_image(op, img, [&](auto s, auto d, auto st) {
-    cuda::posterize(s, d, samples_of(op, "bits", bits, img), st);
+    cuda::posterize(s, d, values_of(op, "bits", bits, img), st);
+  });
+}
+at::Tensor normalize(const at::Tensor& img, const at::Tensor& mean, const at::Tensor& std) {
+  const char* op = "normalize";
+  return run_image<float>(op, img, [&](auto s, auto d, auto st) {
+    cuda::normalize(s, d, values_of(op, "mean", mean, img, Per::kChannel),
+                    values_of(op, "std", std, img, Per::kChannel), st);
+  });
+}
+at::Tensor to_float(const at::Tensor& img) {
+  return run_image<float>("to_float", img, [&](auto s, auto d, auto st) {
+    cuda::to_float(s, d, st);
   });
 }
 at::Tensor invert(const at::Tensor& img) {
@@ -100,4 +113,6 @@ TORCH_LIBRARY_IMPL(u8aug, CUDA, m) {
   m.impl("solarize", &solarize);
   m.impl("posterize", &posterize);
   m.impl("invert", &invert);
+  m.impl("normalize", &normalize);
+  m.impl("to_float", &to_float);
 }

@@ -12,7 +12,6 @@ namespace {
 __global__ void point_kernel(ConstImage src, Image dst, PointOp op, Samples first, Samples second) {
   __shared__ uint8_t table[256];
   const long long per_sample = dst.channels * dst.height * dst.width;
-  const bool channels_fastest = dst.stride_c < dst.stride_w;  // walk in the output's memory order
   for (long long b = blockIdx.y; b < dst.batch; b += gridDim.y) {
     __syncthreads();  // the previous sample's table is no longer read
     const PointParams p = point_params(first, second, b);
@@ -22,17 +21,8 @@ __global__ void point_kernel(ConstImage src, Image dst, PointOp op, Samples firs
     __syncthreads();
     for (long long i = blockIdx.x * 1LL * blockDim.x + threadIdx.x; i < per_sample;
          i += 1LL * blockDim.x * gridDim.x) {
-      long long c, y, x;
-      if (channels_fastest) {
-        c = i % dst.channels;
-        x = (i / dst.channels) % dst.width;
-        y = i / (dst.channels * dst.width);
-      } else {
-        x = i % dst.width;
-        y = (i / dst.width) % dst.height;
-        c = i / (dst.width * dst.height);
-      }
-      point_element(src, dst, table, b, c, y, x);
+      const Index4 k = element_index(dst, b * per_sample + i);  // element i of sample b
+      point_element(src, dst, table, k.b, k.c, k.y, k.x);
     }
   }
 }

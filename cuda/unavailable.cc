@@ -33,6 +33,10 @@ void solarize(const ConstImage&, const Image&, Samples, Samples, cudaStream_t) {
 }
 void posterize(const ConstImage&, const Image&, Samples, cudaStream_t) { unavailable("posterize"); }
 void invert(const ConstImage&, const Image&, cudaStream_t) { unavailable("invert"); }
+void normalize(const ConstImage&, const FloatImage&, PerChannel, PerChannel, cudaStream_t) {
+  unavailable("normalize");
+}
+void to_float(const ConstImage&, const FloatImage&, cudaStream_t) { unavailable("to_float"); }
 
 }  // namespace cuda
 }  // namespace u8aug

@@ -57,27 +57,28 @@ def output_is_channels_last(img: torch.Tensor) -> bool:
     )
 
 
-def empty_output(img: torch.Tensor, sizes) -> torch.Tensor:
-    return img.new_empty_strided(sizes, _dense_strides(sizes, output_is_channels_last(img)))
+def empty_output(img: torch.Tensor, sizes, dtype=torch.uint8) -> torch.Tensor:
+    return img.new_empty_strided(sizes, _dense_strides(sizes, output_is_channels_last(img)), dtype=dtype)
 
 
-def _check_samples(op: str, name: str, t: torch.Tensor, img: torch.Tensor) -> None:
-    batch = img.shape[0] if img.dim() == 4 else 1
+def _check_values(op: str, name: str, t: torch.Tensor, img: torch.Tensor, per: str = "sample") -> None:
+    """A parameter tensor: float32, 0-D or 1-D, 1 value or one per sample (B) or channel (C)."""
+    n, letter = (img.shape[0] if img.dim() == 4 else 1, "B") if per == "sample" else (img.shape[-3], "C")
     torch._check(t.dtype == torch.float32, lambda: f"u8aug.{op}: expected {name} of dtype torch.float32, got {t.dtype}")
-    torch._check(t.dim() <= 1, lambda: f"u8aug.{op}: expected {name} to be 0-D or 1-D (one value per sample), got shape {tuple(t.shape)}")
-    torch._check(t.numel() == 1 or t.numel() == batch, lambda: f"u8aug.{op}: {name} must hold 1 or B = {batch} values, got {t.numel()}")
+    torch._check(t.dim() <= 1, lambda: f"u8aug.{op}: expected {name} to be 0-D or 1-D (one value per {per}), got shape {tuple(t.shape)}")
+    torch._check(t.numel() == 1 or t.numel() == n, lambda: f"u8aug.{op}: {name} must hold 1 or {letter} = {n} values, got {t.numel()}")
     torch._check(t.device == img.device, lambda: f"u8aug.{op}: {name} is on {t.device} but img is on {img.device}")
 
 
-def _image_fake(name, *param_names):
-    """An image -> image op with per-sample parameters: the output is shaped like the input."""
+def _image_fake(name, *param_names, per="sample", dtype=torch.uint8):
+    """An image -> image op with parameters: the output is shaped like the input."""
 
     @_fake(name)
     def fake(img, *params):
         _check_image(name, img)
         for param_name, p in zip(param_names, params):
-            _check_samples(name, param_name, p, img)
-        return empty_output(img, img.shape)
+            _check_values(name, param_name, p, img, per)
+        return empty_output(img, img.shape, dtype)
 
     return fake
 
@@ -91,3 +92,5 @@ _image_fake("adjust_gamma", "gamma", "gain")
 _image_fake("solarize", "thresholds", "additions")
 _image_fake("posterize", "bits")
 _image_fake("invert")
+_image_fake("normalize", "mean", "std", per="channel", dtype=torch.float32)
+_image_fake("to_float", dtype=torch.float32)

@@ -16,7 +16,7 @@ import torch
 
 __all__ = [
     "hflip", "vflip", "adjust_brightness", "adjust_brightness_accumulative", "adjust_contrast",
-    "adjust_gamma", "solarize", "posterize", "invert",
+    "adjust_gamma", "solarize", "posterize", "invert", "normalize", "to_float",
 ]
 
 Param = Union[float, torch.Tensor]
@@ -83,3 +83,25 @@ def posterize(img: torch.Tensor, bits: Union[int, torch.Tensor]) -> torch.Tensor
 def invert(img: torch.Tensor) -> torch.Tensor:
     """``1 - x``, i.e. ``255 - x``: ``kornia.enhance.invert`` with its default ``max_val`` of 1."""
     return torch.ops.u8aug.invert(img)
+
+
+def _per_channel(value, img: torch.Tensor) -> torch.Tensor:
+    if isinstance(value, torch.Tensor):
+        return value
+    values = [float(v) for v in value] if isinstance(value, (list, tuple)) else [float(value)]
+    return torch.tensor(values, dtype=torch.float32, device=img.device)
+
+
+def normalize(img: torch.Tensor, mean, std) -> torch.Tensor:
+    """uint8 in, float32 out: ``(img / 255 - mean[c]) / std[c]``, equal as float32 to
+    ``kornia.enhance.normalize(img.float() / 255, mean, std)`` (and kornia's Normalize).
+
+    ``mean``, ``std``: float32 tensors of 1 or C values on the image's device, or numbers or
+    sequences of numbers; finite, ``std`` nonzero. The output keeps the input's memory format.
+    """
+    return torch.ops.u8aug.normalize(img, _per_channel(mean, img), _per_channel(std, img))
+
+
+def to_float(img: torch.Tensor) -> torch.Tensor:
+    """uint8 in, float32 out: ``img.float() / 255``, in the input's memory format."""
+    return torch.ops.u8aug.to_float(img)

@@ -31,15 +31,16 @@ inline const char* layout_name(Layout l) {
 constexpr uint8_t kSentinel = 0xA5;
 constexpr int64_t kGuard = 64;
 
-struct TestImage {
-  std::vector<uint8_t> buffer;
-  Image view;
+template <class T>
+struct TestBuffer {
+  std::vector<T> buffer;
+  ImageView<T> view;
 
-  TestImage(Layout layout, int64_t b, int64_t c, int64_t h, int64_t w) {
-    view = Image{nullptr, b, c, h, w, 0, 0, 0, 0};
+  TestBuffer(Layout layout, int64_t b, int64_t c, int64_t h, int64_t w) {
+    view = ImageView<T>{nullptr, b, c, h, w, 0, 0, 0, 0};
     switch (layout) {
-      case Layout::kPlanar: view = nchw<uint8_t>(nullptr, b, c, h, w); break;
-      case Layout::kInterleaved: view = nhwc<uint8_t>(nullptr, b, c, h, w); break;
+      case Layout::kPlanar: view = nchw<T>(nullptr, b, c, h, w); break;
+      case Layout::kInterleaved: view = nhwc<T>(nullptr, b, c, h, w); break;
       case Layout::kPlanarPadded:  // odd paddings after each row, plane and image
         view.stride_w = 1;
         view.stride_h = w + 7;
@@ -61,13 +62,13 @@ struct TestImage {
     }
     const int64_t extent = (b - 1) * view.stride_b + (c - 1) * view.stride_c +
                            (h - 1) * view.stride_h + (w - 1) * view.stride_w + 1;
-    buffer.assign(static_cast<size_t>(extent + 2 * kGuard), kSentinel);
+    buffer.assign(static_cast<size_t>(extent + 2 * kGuard), static_cast<T>(kSentinel));
     view.data = buffer.data() + kGuard;
   }
 
   void fill_random(uint32_t seed) {
     std::mt19937 rng(seed);
-    for (auto& v : buffer) v = static_cast<uint8_t>(rng());
+    for (auto& v : buffer) v = static_cast<T>(static_cast<uint8_t>(rng()));
   }
 
   // Every byte of the buffer that is not a pixel of the view.
@@ -85,10 +86,11 @@ struct TestImage {
   int64_t clobbered_padding() const {
     const std::vector<bool> mask = pixel_mask();
     int64_t n = 0;
-    for (size_t i = 0; i < buffer.size(); ++i) n += !mask[i] && buffer[i] != kSentinel;
+    for (size_t i = 0; i < buffer.size(); ++i) n += !mask[i] && buffer[i] != static_cast<T>(kSentinel);
     return n;
   }
 };
+using TestImage = TestBuffer<uint8_t>;
 
 struct Shape {
   int64_t h, w;
@@ -100,8 +102,9 @@ inline const Shape kShapes[] = {{1, 1},  {1, 77}, {77, 1}, {3, 5},   {257, 129},
 inline const Layout kLayouts[] = {Layout::kPlanar, Layout::kInterleaved, Layout::kPlanarPadded,
                                   Layout::kInterleavedPadded, Layout::kPixelPadded};
 
-// Pixels that differ between two views of one shape.
-inline int64_t count_differences(const ConstImage& a, const ConstImage& b) {
+// Pixels that differ between two views of one shape (floats: bit for bit, via ==).
+template <class T>
+int64_t count_differences(const ImageView<T>& a, const ImageView<T>& b) {
   int64_t n = 0;
   for (int64_t i = 0; i < a.batch; ++i)
     for (int64_t c = 0; c < a.channels; ++c)

@@ -40,12 +40,13 @@ void byte_span(const ImageView<T>& v, uintptr_t* first, uintptr_t* last) {
   const int64_t extent = (v.batch - 1) * v.stride_b + (v.channels - 1) * v.stride_c +
                          (v.height - 1) * v.stride_h + (v.width - 1) * v.stride_w;
   *first = reinterpret_cast<uintptr_t>(v.data);
-  *last = *first + static_cast<uintptr_t>(extent);
+  *last = *first + static_cast<uintptr_t>(extent) * sizeof(T) + sizeof(T) - 1;
 }
 
 // The output must not be written through a view that shares any byte with the input: a kernel
 // would read pixels it has already overwritten.
-inline void check_unary(const char* op, const ConstImage& src, const Image& dst) {
+template <class S, class D>
+void check_unary(const char* op, const ImageView<S>& src, const ImageView<D>& dst) {
   check_view(op, "src", src);
   check_view(op, "dst", dst);
   if (!same_shape(src, dst)) fail(op, "src and dst must have the same (B, C, H, W) shape");
@@ -55,10 +56,12 @@ inline void check_unary(const char* op, const ConstImage& src, const Image& dst)
   if (std::max(s0, d0) <= std::min(s1, d1)) fail(op, "dst overlaps src; in-place is not supported");
 }
 
-// A per-sample parameter: count 1 or the batch size, non-null.
-inline void check_samples(const char* op, const char* name, const Samples& s, int64_t batch) {
-  if (s.count != 1 && s.count != batch) {
-    fail(op, std::string(name) + " must hold 1 or B = " + std::to_string(batch) +
+// A broadcasting parameter: count 1 or `n` (B for per-sample values, C for per-channel ones),
+// non-null.
+inline void check_samples(const char* op, const char* name, const Values& s, int64_t n,
+                          const char* n_name = "B") {
+  if (s.count != 1 && s.count != n) {
+    fail(op, std::string(name) + " must hold 1 or " + n_name + " = " + std::to_string(n) +
                  " values, got " + std::to_string(s.count));
   }
   if (s.values == nullptr) fail(op, std::string(name) + " has a null pointer");
@@ -72,8 +75,8 @@ inline std::string number(float v) {
 
 // Host-readable parameters: every value finite and inside [lo, hi] (an infinite or float-max
 // bound is no bound); integral when asked.
-inline void check_sample_values(const char* op, const char* name, const Samples& s, float lo,
-                                float hi, bool integral = false) {
+inline void check_sample_values(const char* op, const char* name, const Values& s, float lo,
+                                float hi, bool integral = false, bool nonzero = false) {
   const float big = std::numeric_limits<float>::max();
   for (int64_t i = 0; i < s.count; ++i) {
     const float v = s.values[i];
@@ -85,6 +88,7 @@ inline void check_sample_values(const char* op, const char* name, const Samples&
                                              : "in [" + number(lo) + ", " + number(hi) + "]";
       fail(op, std::string(name) + " must be " + range + ", got " + number(v) + where);
     }
+    if (nonzero && v == 0.0f) fail(op, std::string(name) + " must not be 0" + where);
     if (integral && v != std::floor(v)) {
       fail(op, std::string(name) + " must be an integer, got " + number(v) + where);
     }

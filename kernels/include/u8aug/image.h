@@ -46,14 +46,47 @@ ImageView<T> nhwc(T* data, int64_t b, int64_t c, int64_t h, int64_t w) {
   return {data, b, c, h, w, h * w * c, 1, w * c, c};
 }
 
-// Per-sample parameters: `count` float32 values, one per image of the batch, or one for all of
-// them (count 1). Host memory for the cpu:: functions, device memory for the cuda:: ones.
-struct Samples {
+struct Index4 {
+  int64_t b, c, y, x;
+};
+
+// The i-th element of a (B, C, H, W) image counted in its memory order: channels fastest when the
+// view is interleaved, columns fastest otherwise. GPU threads walk outputs this way so that
+// neighbouring threads write neighbouring bytes.
+template <class T>
+U8AUG_HD Index4 element_index(const ImageView<T>& v, int64_t i) {
+  Index4 k;
+  if (v.stride_c < v.stride_w) {  // interleaved: b, y, x, c
+    k.c = i % v.channels;
+    i /= v.channels;
+    k.x = i % v.width;
+    i /= v.width;
+    k.y = i % v.height;
+    k.b = i / v.height;
+  } else {  // planar: b, c, y, x
+    k.x = i % v.width;
+    i /= v.width;
+    k.y = i % v.height;
+    i /= v.height;
+    k.c = i % v.channels;
+    k.b = i / v.channels;
+  }
+  return k;
+}
+
+// Parameters that broadcast: `count` float32 values, one per item (per sample of the batch, or
+// per channel), or one for all of them (count 1). Host memory for the cpu:: functions, device
+// memory for the cuda:: ones.
+struct Values {
   const float* values = nullptr;
   int64_t count = 0;
 
-  U8AUG_HD float operator[](int64_t sample) const { return values[count == 1 ? 0 : sample]; }
+  U8AUG_HD float operator[](int64_t i) const { return values[count == 1 ? 0 : i]; }
 };
+using Samples = Values;     // one per image of the batch
+using PerChannel = Values;  // one per channel
+
+using FloatImage = ImageView<float>;
 
 template <class A, class B>
 bool same_shape(const ImageView<A>& a, const ImageView<B>& b) {

@@ -63,6 +63,12 @@ void solarize(const ConstImage& src, const Image& dst, Samples thresholds, Sampl
 void posterize(const ConstImage& src, const Image& dst, Samples bits,
                const ParallelFor& parallel = {});
 void invert(const ConstImage& src, const Image& dst, const ParallelFor& parallel = {});
+
+// uint8 in, float32 out: (x / 255 - mean[c]) / std[c], equal as float32 to kornia.enhance.normalize
+// on x / 255; mean and std hold 1 or C values, finite, std nonzero. to_float: x / 255.
+void normalize(const ConstImage& src, const FloatImage& dst, PerChannel mean, PerChannel std,
+               const ParallelFor& parallel = {});
+void to_float(const ConstImage& src, const FloatImage& dst, const ParallelFor& parallel = {});
 }  // namespace cpu
 
 // Device pointers; work is queued on `stream` and not waited for. In a build without CUDA these
@@ -82,6 +88,9 @@ void solarize(const ConstImage& src, const Image& dst, Samples thresholds, Sampl
               cudaStream_t stream);
 void posterize(const ConstImage& src, const Image& dst, Samples bits, cudaStream_t stream);
 void invert(const ConstImage& src, const Image& dst, cudaStream_t stream);
+void normalize(const ConstImage& src, const FloatImage& dst, PerChannel mean, PerChannel std,
+               cudaStream_t stream);
+void to_float(const ConstImage& src, const FloatImage& dst, cudaStream_t stream);
 }  // namespace cuda
 
 }  // namespace u8aug

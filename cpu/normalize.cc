@@ -1,0 +1,119 @@
+// normalize and to_float on the CPU: the float32 arithmetic of pixel/normalize.h in vector lanes
+// (convert, divide by 255, subtract, divide: each IEEE-rounded exactly as in the scalar code).
+// Planar rows use the channel's mean and std; interleaved rows use a per-position pattern of them.
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "cpu/normalize.cc"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+#include <vector>
+
+#include "cpu/parallel.h"
+#include "cpu/rows.h"
+#include "u8aug/check.h"
+#include "u8aug/pixel/normalize.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace u8aug {
+namespace cpu {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// dst[i] = (src[i] / 255 - mean[i]) / std[i] for a row of n values; mean and std are n-long
+// patterns, or single values when `pattern` is false. Overlapping last step; false when n is
+// shorter than a vector.
+HWY_INLINE bool NormalizeRow(const uint8_t* HWY_RESTRICT src, float* HWY_RESTRICT dst, int64_t n,
+                             const float* mean, const float* std, bool pattern) {
+  const hn::ScalableTag<float> df;
+  const hn::Rebind<int32_t, decltype(df)> di;
+  const hn::Rebind<uint8_t, decltype(df)> d8;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
+  if (n < lanes) return false;
+  const auto k255 = hn::Set(df, 255.0f);
+  const auto mean1 = hn::Set(df, mean[0]), std1 = hn::Set(df, std[0]);
+  for (int64_t i = 0;; i += lanes) {
+    if (i + lanes > n) i = n - lanes;
+    const auto v = hn::ConvertTo(df, hn::PromoteTo(di, hn::LoadU(d8, src + i)));
+    const auto m = pattern ? hn::LoadU(df, mean + i) : mean1;
+    const auto s = pattern ? hn::LoadU(df, std + i) : std1;
+    hn::StoreU(hn::Div(hn::Sub(hn::Div(v, k255), m), s), df, dst + i);
+    if (i + lanes == n) return true;
+  }
+}
+
+// mean_row, std_row: for interleaved rows, the W*C-long per-position patterns.
+void NormalizeRows(const ConstImage& src, const FloatImage& dst, const PerChannel& mean,
+                   const PerChannel& std, const float* mean_row, const float* std_row,
+                   int layout_code, int64_t row_begin, int64_t row_end) {
+  const RowLayout layout = static_cast<RowLayout>(layout_code);
+  const int64_t n = row_bytes(layout, src);
+  for_each_row_run(layout, src, row_begin, row_end, [&](RowIndex r, int64_t rows) {
+    for (int64_t y = r.y; y < r.y + rows; ++y) {
+      if (layout == RowLayout::kPlanar) {
+        const float m = mean[r.c], s = std[r.c];
+        if (NormalizeRow(&src.at(r.b, r.c, y, 0), &dst.at(r.b, r.c, y, 0), n, &m, &s, false)) {
+          continue;
+        }
+      } else if (layout == RowLayout::kInterleaved) {
+        if (NormalizeRow(&src.at(r.b, 0, y, 0), &dst.at(r.b, 0, y, 0), n, mean_row, std_row, true)) {
+          continue;
+        }
+      }
+      for (int64_t x = 0; x < src.width; ++x) {
+        if (layout == RowLayout::kPlanar) {
+          normalize_element(src, dst, mean, std, r.b, r.c, y, x);
+        } else {
+          for (int64_t c = 0; c < src.channels; ++c) normalize_element(src, dst, mean, std, r.b, c, y, x);
+        }
+      }
+    }
+  });
+}
+
+// NOLINTNEXTLINE(google-readability-namespace-comments)
+}  // namespace HWY_NAMESPACE
+}  // namespace cpu
+}  // namespace u8aug
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace u8aug {
+namespace cpu {
+
+HWY_EXPORT(NormalizeRows);
+
+void normalize(const ConstImage& src, const FloatImage& dst, PerChannel mean, PerChannel std,
+               const ParallelFor& parallel) {
+  const char* op = "normalize";
+  detail::check_unary(op, src, dst);
+  detail::check_samples(op, "mean", mean, src.channels, "C");
+  detail::check_samples(op, "std", std, src.channels, "C");
+  const float big = std::numeric_limits<float>::max();
+  detail::check_sample_values(op, "mean", mean, -big, big);
+  detail::check_sample_values(op, "std", std, -big, big, false, /*nonzero=*/true);
+
+  const RowLayout layout = row_layout(src, dst);
+  std::vector<float> mean_row, std_row;
+  if (layout == RowLayout::kInterleaved) {
+    for (int64_t i = 0; i < src.width * src.channels; ++i) {
+      mean_row.push_back(mean[i % src.channels]);
+      std_row.push_back(std[i % src.channels]);
+    }
+  }
+  run_parallel(parallel, row_count(layout, src), grain_for(4 * row_bytes(layout, src)),
+               [&](int64_t begin, int64_t end) {
+                 HWY_DYNAMIC_DISPATCH(NormalizeRows)(src, dst, mean, std, mean_row.data(),
+                                                     std_row.data(), static_cast<int>(layout),
+                                                     begin, end);
+               });
+}
+
+void to_float(const ConstImage& src, const FloatImage& dst, const ParallelFor& parallel) {
+  static const float zero = 0.0f, one = 1.0f;
+  normalize(src, dst, PerChannel{&zero, 1}, PerChannel{&one, 1}, parallel);
+}
+
+}  // namespace cpu
+}  // namespace u8aug
+#endif  // HWY_ONCE

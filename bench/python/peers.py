@@ -191,6 +191,46 @@ POINT_PEERS = {
 }
 
 
+def _normalize_peers():
+    K = _optional("kornia.augmentation")
+    v2 = _optional("torchvision.transforms.v2")
+    A = _optional("albumentations")
+    mean, std = (0.485, 0.456, 0.406), (0.229, 0.224, 0.225)
+
+    def ours(x):
+        m, s = torch.tensor(mean, device=x.device), torch.tensor(std, device=x.device)
+        return lambda: u8aug.normalize(x, m, s)
+
+    def ours_compiled(x):
+        m, s = torch.tensor(mean, device=x.device), torch.tensor(std, device=x.device)
+        c = torch.compile(u8aug.normalize, fullgraph=True)
+        return lambda: c(x, m, s)
+
+    def kornia(compiled):
+        def factory(x):
+            aug = K.Normalize(mean=torch.tensor(mean), std=torch.tensor(std), p=1.0)
+            xf = x.float() / 255
+            fn = torch.compile(aug) if compiled else aug
+            return lambda: fn(xf)
+
+        return factory
+
+    def torchvision(x):
+        t = v2.Compose([v2.ToDtype(torch.float32, scale=True), v2.Normalize(mean, std)])
+        return lambda: t(x)
+
+    def albu():
+        t = A.Normalize(mean=mean, std=std, max_pixel_value=255.0, p=1.0)
+        return lambda img: t(image=img)["image"]
+
+    peers = {
+        "u8aug": ours, "u8aug compiled": ours_compiled,
+        "kornia float": K and kornia(False), "kornia float compiled": K and kornia(True),
+        "torchvision v2": v2 and torchvision, "albumentations": A and _per_image(albu), "memcpy": _memcpy,
+    }
+    return {name: f for name, f in peers.items() if f}
+
+
 def peers_for(op: str) -> dict:
     if op == "hflip":
         return _flip_peers(u8aug.hflip, "RandomHorizontalFlip", "RandomHorizontalFlip", "HorizontalFlip", 1)
@@ -198,9 +238,13 @@ def peers_for(op: str) -> dict:
         return _flip_peers(u8aug.vflip, "RandomVerticalFlip", "RandomVerticalFlip", "VerticalFlip", 0)
     if op in POINT_PEERS:
         return POINT_PEERS[op]()
+    if op == "normalize":
+        return _normalize_peers()
     raise KeyError(f"no benchmark peers defined for op {op!r}")
 
 
-OPS = ["hflip", "vflip", *POINT_PEERS]
+OPS = ["hflip", "vflip", *POINT_PEERS, "normalize"]
+# Bytes read plus written per image element (uint8 in; uint8 out, or float32 out for normalize).
+BYTES_PER_ELEMENT = {"normalize": 5}
 # Ops whose speed is bounded by memory: also reported as GB/s and as a fraction of memcpy.
-MEMORY_BOUND = {"hflip", "vflip", *POINT_PEERS}
+MEMORY_BOUND = {"hflip", "vflip", *POINT_PEERS, "normalize"}

@@ -146,7 +146,7 @@ def run(args) -> list:
                 g = torch.Generator().manual_seed(0)
                 x = torch.randint(0, 256, shape, dtype=torch.uint8, generator=g).to(device)
                 row = {"op": op, "shape": shape_name(shape), "threads": threads, "batch": shape[0],
-                       "bytes_moved": 2 * x.numel(), "libraries": {}}
+                       "bytes_moved": peer_defs.BYTES_PER_ELEMENT.get(op, 2) * x.numel(), "libraries": {}}
                 for lib, factory in peer_defs.peers_for(op).items():
                     if args.libraries and lib not in args.libraries:
                         continue
@@ -154,9 +154,10 @@ def run(args) -> list:
                     if fn is None:
                         continue
                     sec, iqr = timer(fn, args.min_run_time)
+                    moved = 2 * x.numel() if lib == "memcpy" else row["bytes_moved"]  # clone: same bytes in and out
                     row["libraries"][lib] = {"seconds": sec, "iqr_rel": iqr,
                                              "images_per_s": shape[0] / sec,
-                                             "gb_per_s": row["bytes_moved"] / sec / 1e9}
+                                             "gb_per_s": moved / sec / 1e9}
                     print(f"  {op:6s} {shape_name(shape):>16s} threads={threads:<2d} {lib:22s} "
                           f"{shape[0] / sec:12.0f} img/s  ±{100 * iqr:4.1f}%", file=sys.stderr, flush=True)
                 rows.append(row)
@@ -166,7 +167,7 @@ def run(args) -> list:
 def summary_table(rows, memory_bound) -> str:
     libs = [lib for lib in peer_defs.LIBRARIES if any(lib in r["libraries"] for r in rows)]
     peers = [lib for lib in libs if lib not in ("u8aug", "u8aug compiled", "memcpy")]
-    head = ["op", "shape", "thr"] + libs + ["u8aug / memcpy", "u8aug ÷ fastest peer"]
+    head = ["op", "shape", "thr"] + libs + ["u8aug GB/s ÷ memcpy GB/s", "u8aug ÷ fastest peer"]
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
         L = r["libraries"]
@@ -175,7 +176,8 @@ def summary_table(rows, memory_bound) -> str:
         for lib in libs:
             cells.append(f"{L[lib]['images_per_s']:,.0f}" if lib in L else "–")
         if ours and "memcpy" in L and r["op"] in memory_bound:
-            cells.append(f"{100 * ours / L['memcpy']['images_per_s']:.0f}% ({L['u8aug']['gb_per_s']:.1f} GB/s)")
+            frac = L["u8aug"]["gb_per_s"] / L["memcpy"]["gb_per_s"]  # bytes per second against memcpy's
+            cells.append(f"{100 * frac:.0f}% ({L['u8aug']['gb_per_s']:.1f} GB/s)")
         else:
             cells.append("–")
         best = max((L[p]["images_per_s"], p) for p in peers if p in L) if any(p in L for p in peers) else None

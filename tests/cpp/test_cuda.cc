@@ -121,6 +121,34 @@ TEST(CudaPoint, EveryPointOpEqualsCpu) {
   }
 }
 
+TEST(CudaNormalize, EqualsCpu) {
+  if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
+  const std::vector<float> mean = {0.485f, 0.456f, 0.406f}, std = {0.229f, 0.224f, 0.225f};
+  DeviceFloats d_mean(mean), d_std(std);
+  for (Layout layout : {Layout::kPlanar, Layout::kInterleaved, Layout::kPixelPadded}) {
+    TestImage src(layout, 4, 3, 57, 83);
+    src.fill_random(11);
+    TestBuffer<float> expected(layout, 4, 3, 57, 83), got(layout, 4, 3, 57, 83);
+    cpu::normalize(src.view, expected.view, {mean.data(), 3}, {std.data(), 3});
+    uint8_t* d_src = nullptr;
+    float* d_dst = nullptr;
+    ASSERT_EQ(cudaMalloc(&d_src, src.buffer.size()), cudaSuccess);
+    ASSERT_EQ(cudaMalloc(&d_dst, got.buffer.size() * sizeof(float)), cudaSuccess);
+    cudaMemcpy(d_src, src.buffer.data(), src.buffer.size(), cudaMemcpyHostToDevice);
+    cudaMemcpy(d_dst, got.buffer.data(), got.buffer.size() * sizeof(float), cudaMemcpyHostToDevice);
+    ConstImage dev_src = src.view;
+    dev_src.data = d_src + kGuard;
+    FloatImage dev_dst = got.view;
+    dev_dst.data = d_dst + kGuard;
+    cuda::normalize(dev_src, dev_dst, {d_mean.ptr, 3}, {d_std.ptr, 3}, nullptr);
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+    cudaMemcpy(got.buffer.data(), d_dst, got.buffer.size() * sizeof(float), cudaMemcpyDeviceToHost);
+    cudaFree(d_src);
+    cudaFree(d_dst);
+    EXPECT_EQ(got.buffer, expected.buffer) << layout_name(layout);
+  }
+}
+
 }  // namespace
 }  // namespace test
 }  // namespace u8aug

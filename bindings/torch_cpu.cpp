@@ -18,11 +18,14 @@ const ParallelFor& torch_parallel_for() {
 }
 
 // An image -> image op: check img, allocate the output (of element type Out: uint8, or float for
-// normalize and to_float), then call(src, dst, parallel).
+// normalize and to_float; out_channels replaces C for rgb_to_grayscale), then call(src, dst, parallel).
 template <class Out = uint8_t, class Call>
-at::Tensor run_image(const char* op, const at::Tensor& img, Call&& call) {
+at::Tensor run_image(const char* op, const at::Tensor& img, Call&& call,
+                     c10::optional<int64_t> out_channels = c10::nullopt) {
   check_image(op, img);
-  at::Tensor out = empty_output(img, img.sizes(), c10::CppTypeToScalarType<Out>::value);
+  std::vector<int64_t> sizes = img.sizes().vec();
+  if (out_channels) sizes[sizes.size() - 3] = *out_channels;
+  at::Tensor out = empty_output(img, sizes, c10::CppTypeToScalarType<Out>::value);
   call_core([&] { call(const_view(img), view_of<Out>(out), torch_parallel_for()); });
   return out;
 }
@@ -84,6 +87,13 @@ at::Tensor to_float(const at::Tensor& img) {
     cpu::to_float(s, d, p);
   });
 }
+at::Tensor rgb_to_grayscale(const at::Tensor& img) {
+  return run_image(
+      "rgb_to_grayscale", img, [&](auto s, auto d, auto& p) { cpu::rgb_to_grayscale(s, d, p); }, 1);
+}
+at::Tensor grayscale(const at::Tensor& img) {
+  return run_image("grayscale", img, [&](auto s, auto d, auto& p) { cpu::grayscale(s, d, p); });
+}
 at::Tensor invert(const at::Tensor& img) {
   return run_image("invert", img, [&](auto s, auto d, auto& p) { cpu::invert(s, d, p); });
 }
@@ -105,4 +115,6 @@ TORCH_LIBRARY_IMPL(u8aug, CPU, m) {
   m.impl("invert", &invert);
   m.impl("normalize", &normalize);
   m.impl("to_float", &to_float);
+  m.impl("rgb_to_grayscale", &rgb_to_grayscale);
+  m.impl("grayscale", &grayscale);
 }

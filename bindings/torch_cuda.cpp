@@ -16,14 +16,17 @@ namespace bindings {
 namespace {
 
 // An image -> image op: check img, allocate the output (of element type Out: uint8, or float for
-// normalize and to_float), then call(src, dst, stream).
+// normalize and to_float; out_channels replaces C for rgb_to_grayscale), then call(src, dst, stream).
 template <class Out = uint8_t, class Call>
-at::Tensor run_image(const char* op, const at::Tensor& img, Call&& call) {
+at::Tensor run_image(const char* op, const at::Tensor& img, Call&& call,
+                     c10::optional<int64_t> out_channels = c10::nullopt) {
 #ifdef U8AUG_WITH_CUDA
   check_image(op, img);
   TORCH_CHECK(img.is_cuda(), "u8aug.", op, ": expected a CUDA tensor, got one on ", img.device());
   const c10::cuda::CUDAGuard guard(img.device());
-  at::Tensor out = empty_output(img, img.sizes(), c10::CppTypeToScalarType<Out>::value);
+  std::vector<int64_t> sizes = img.sizes().vec();
+  if (out_channels) sizes[sizes.size() - 3] = *out_channels;
+  at::Tensor out = empty_output(img, sizes, c10::CppTypeToScalarType<Out>::value);
   cudaStream_t stream = at::cuda::getCurrentCUDAStream();
   call_core([&] { call(const_view(img), view_of<Out>(out), stream); });
   return out;
@@ -94,6 +97,13 @@ at::Tensor to_float(const at::Tensor& img) {
     cuda::to_float(s, d, st);
   });
 }
+at::Tensor rgb_to_grayscale(const at::Tensor& img) {
+  return run_image(
+      "rgb_to_grayscale", img, [&](auto s, auto d, auto st) { cuda::rgb_to_grayscale(s, d, st); }, 1);
+}
+at::Tensor grayscale(const at::Tensor& img) {
+  return run_image("grayscale", img, [&](auto s, auto d, auto st) { cuda::grayscale(s, d, st); });
+}
 at::Tensor invert(const at::Tensor& img) {
   return run_image("invert", img, [&](auto s, auto d, auto st) { cuda::invert(s, d, st); });
 }
@@ -115,4 +125,6 @@ TORCH_LIBRARY_IMPL(u8aug, CUDA, m) {
   m.impl("invert", &invert);
   m.impl("normalize", &normalize);
   m.impl("to_float", &to_float);
+  m.impl("rgb_to_grayscale", &rgb_to_grayscale);
+  m.impl("grayscale", &grayscale);
 }

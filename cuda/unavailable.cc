@@ -37,6 +37,10 @@ void normalize(const ConstImage&, const FloatImage&, PerChannel, PerChannel, cud
   unavailable("normalize");
 }
 void to_float(const ConstImage&, const FloatImage&, cudaStream_t) { unavailable("to_float"); }
+void rgb_to_grayscale(const ConstImage&, const Image&, cudaStream_t) {
+  unavailable("rgb_to_grayscale");
+}
+void grayscale(const ConstImage&, const Image&, cudaStream_t) { unavailable("grayscale"); }
 
 }  // namespace cuda
 }  // namespace u8aug

@@ -94,3 +94,11 @@ _image_fake("posterize", "bits")
 _image_fake("invert")
 _image_fake("normalize", "mean", "std", per="channel", dtype=torch.float32)
 _image_fake("to_float", dtype=torch.float32)
+_image_fake("grayscale")
+
+
+@_fake("rgb_to_grayscale")
+def _rgb_to_grayscale_fake(img):
+    _check_image("rgb_to_grayscale", img)
+    torch._check(img.shape[-3] == 3, lambda: f"u8aug.rgb_to_grayscale: expected 3 (RGB) channels as kornia does, got {img.shape[-3]}")
+    return empty_output(img, (*img.shape[:-3], 1, *img.shape[-2:]))

@@ -16,7 +16,8 @@ import torch
 
 __all__ = [
     "hflip", "vflip", "adjust_brightness", "adjust_brightness_accumulative", "adjust_contrast",
-    "adjust_gamma", "solarize", "posterize", "invert", "normalize", "to_float",
+    "adjust_gamma", "solarize", "posterize", "invert", "normalize", "to_float", "rgb_to_grayscale",
+    "grayscale",
 ]
 
 Param = Union[float, torch.Tensor]
@@ -105,3 +106,16 @@ def normalize(img: torch.Tensor, mean, std) -> torch.Tensor:
 def to_float(img: torch.Tensor) -> torch.Tensor:
     """uint8 in, float32 out: ``img.float() / 255``, in the input's memory format."""
     return torch.ops.u8aug.to_float(img)
+
+
+def rgb_to_grayscale(img: torch.Tensor) -> torch.Tensor:
+    """3 channels in, 1 out: ``kornia.color.rgb_to_grayscale`` of the float image (weights 0.299,
+    0.587, 0.114), quantized back to uint8. Shape (.., 1, H, W)."""
+    return torch.ops.u8aug.rgb_to_grayscale(img)
+
+
+def grayscale(img: torch.Tensor) -> torch.Tensor:
+    """What ``kornia.augmentation.RandomGrayscale`` does to an image it picks: the grey of
+    ``rgb_to_grayscale`` for 3 channels, the equal-weight channel mean for other counts, repeated to
+    every channel. Same shape as the input."""
+    return torch.ops.u8aug.grayscale(img)

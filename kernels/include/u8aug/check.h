@@ -46,14 +46,37 @@ void byte_span(const ImageView<T>& v, uintptr_t* first, uintptr_t* last) {
 // The output must not be written through a view that shares any byte with the input: a kernel
 // would read pixels it has already overwritten.
 template <class S, class D>
-void check_unary(const char* op, const ImageView<S>& src, const ImageView<D>& dst) {
-  check_view(op, "src", src);
-  check_view(op, "dst", dst);
-  if (!same_shape(src, dst)) fail(op, "src and dst must have the same (B, C, H, W) shape");
+void check_disjoint(const char* op, const ImageView<S>& src, const ImageView<D>& dst) {
   uintptr_t s0, s1, d0, d1;
   byte_span(src, &s0, &s1);
   byte_span(dst, &d0, &d1);
   if (std::max(s0, d0) <= std::min(s1, d1)) fail(op, "dst overlaps src; in-place is not supported");
+}
+
+// src and dst: valid views of one (B, C, H, W) shape that do not overlap.
+template <class S, class D>
+void check_unary(const char* op, const ImageView<S>& src, const ImageView<D>& dst) {
+  check_view(op, "src", src);
+  check_view(op, "dst", dst);
+  if (!same_shape(src, dst)) fail(op, "src and dst must have the same (B, C, H, W) shape");
+  check_disjoint(op, src, dst);
+}
+
+// Grayscale: dst has src's B, H and W, and 1 channel (rgb_to_grayscale, which needs 3 input
+// channels as kornia does) or src's channel count (grayscale).
+inline void check_gray(const char* op, const ConstImage& src, const Image& dst, bool rgb_to_gray) {
+  check_view(op, "src", src);
+  check_view(op, "dst", dst);
+  if (rgb_to_gray && src.channels != 3) {
+    fail(op, "expected 3 (RGB) channels as kornia does, got " + std::to_string(src.channels));
+  }
+  if (dst.channels != (rgb_to_gray ? 1 : src.channels)) {
+    fail(op, rgb_to_gray ? "dst must have 1 channel" : "dst must have src's channel count");
+  }
+  if (dst.batch != src.batch || dst.height != src.height || dst.width != src.width) {
+    fail(op, "src and dst must have the same B, H and W");
+  }
+  check_disjoint(op, src, dst);
 }
 
 // A broadcasting parameter: count 1 or `n` (B for per-sample values, C for per-channel ones),

@@ -69,6 +69,11 @@ void invert(const ConstImage& src, const Image& dst, const ParallelFor& parallel
 void normalize(const ConstImage& src, const FloatImage& dst, PerChannel mean, PerChannel std,
                const ParallelFor& parallel = {});
 void to_float(const ConstImage& src, const FloatImage& dst, const ParallelFor& parallel = {});
+
+// kornia.color.rgb_to_grayscale (3 channels in, 1 out), and RandomGrayscale's semantics (any C:
+// kornia's weights on 3 channels, the channel mean otherwise; the grey repeated to all C).
+void rgb_to_grayscale(const ConstImage& src, const Image& dst, const ParallelFor& parallel = {});
+void grayscale(const ConstImage& src, const Image& dst, const ParallelFor& parallel = {});
 }  // namespace cpu
 
 // Device pointers; work is queued on `stream` and not waited for. In a build without CUDA these
@@ -91,6 +96,8 @@ void invert(const ConstImage& src, const Image& dst, cudaStream_t stream);
 void normalize(const ConstImage& src, const FloatImage& dst, PerChannel mean, PerChannel std,
                cudaStream_t stream);
 void to_float(const ConstImage& src, const FloatImage& dst, cudaStream_t stream);
+void rgb_to_grayscale(const ConstImage& src, const Image& dst, cudaStream_t stream);
+void grayscale(const ConstImage& src, const Image& dst, cudaStream_t stream);
 }  // namespace cuda
 
 }  // namespace u8aug

@@ -1,0 +1,40 @@
+// Grayscale, per pixel: kornia.color.rgb_to_grayscale on 3 channels, and RandomGrayscale's
+// equal-weight channel mean on other channel counts; the result repeated to every output channel
+// (1 for rgb_to_grayscale, C for grayscale). The shared body of the CPU scalar path and CUDA.
+#pragma once
+
+#include <cmath>
+
+#include "u8aug/pixel/point.h"
+
+namespace u8aug {
+
+// kornia's float path: out = r * w_r, then two torch.addcmul steps, which torch's CPU kernels run
+// as fused multiply-adds (checked on all 2^24 colours), so the fma is explicit here.
+U8AUG_HD float luma_unit(float r, float g, float b) {
+  const float out = r * 0.299f;
+  return fmaf(b, 0.114f, fmaf(g, 0.587f, out));
+}
+
+// RandomGrayscale on C != 3 channels: (x * (1 / C)).sum over channels, each product rounded, summed
+// in channel order.
+U8AUG_HD float channel_mean_unit(const ConstImage& src, int64_t b, int64_t y, int64_t x) {
+  const float w = static_cast<float>(1.0 / static_cast<double>(src.channels));
+  float sum = 0.0f;
+  for (int64_t c = 0; c < src.channels; ++c) sum += unit(src.at(b, c, y, x)) * w;
+  return sum;
+}
+
+U8AUG_HD uint8_t gray_value(const ConstImage& src, int64_t b, int64_t y, int64_t x) {
+  const float g = src.channels == 3 ? luma_unit(unit(src.at(b, 0, y, x)), unit(src.at(b, 1, y, x)),
+                                                unit(src.at(b, 2, y, x)))
+                                    : channel_mean_unit(src, b, y, x);
+  return to_u8(g * 255.0f);
+}
+
+U8AUG_HD void gray_pixel(const ConstImage& src, const Image& dst, int64_t b, int64_t y, int64_t x) {
+  const uint8_t v = gray_value(src, b, y, x);
+  for (int64_t c = 0; c < dst.channels; ++c) dst.at(b, c, y, x) = v;
+}
+
+}  // namespace u8aug

@@ -86,6 +86,17 @@ inline Values values_of(const char* op, const char* name, const at::Tensor& t,
   return Values{t.data_ptr<float>(), t.numel()};
 }
 
+// ColorJiggle's step order: int64, 1-D, at most 4 entries, on the image's device.
+inline const int64_t* order_of(const char* op, const at::Tensor& order, const at::Tensor& img) {
+  TORCH_CHECK(order.scalar_type() == at::kLong && order.dim() == 1 && order.numel() <= 4, "u8aug.", op,
+              ": expected order to be a 1-D int64 tensor of at most 4 step indices, got ",
+              order.scalar_type(), " of shape ", order.sizes());
+  TORCH_CHECK(order.device() == img.device(), "u8aug.", op, ": order is on ", order.device(),
+              " but img is on ", img.device());
+  TORCH_CHECK(order.numel() <= 1 || order.stride(0) == 1, "u8aug.", op, ": order must be contiguous");
+  return order.numel() ? order.data_ptr<int64_t>() : nullptr;
+}
+
 // Runs a call into the C++ core, turning its std::invalid_argument into torch's error type.
 template <class F>
 void call_core(F&& f) {

@@ -94,6 +94,32 @@ at::Tensor rgb_to_grayscale(const at::Tensor& img) {
 at::Tensor grayscale(const at::Tensor& img) {
   return run_image("grayscale", img, [&](auto s, auto d, auto& p) { cpu::grayscale(s, d, p); });
 }
+at::Tensor adjust_saturation(const at::Tensor& img, const at::Tensor& factor) {
+  const char* op = "adjust_saturation";
+  return run_image(op, img, [&](auto s, auto d, auto& p) {
+    cpu::adjust_saturation(s, d, values_of(op, "factor", factor, img), p);
+  });
+}
+at::Tensor adjust_hue(const at::Tensor& img, const at::Tensor& factor) {
+  const char* op = "adjust_hue";
+  return run_image(op, img, [&](auto s, auto d, auto& p) {
+    cpu::adjust_hue(s, d, values_of(op, "factor", factor, img), p);
+  });
+}
+at::Tensor color_jiggle(const at::Tensor& img, const at::Tensor& brightness, const at::Tensor& contrast,
+                        const at::Tensor& saturation, const at::Tensor& hue, const at::Tensor& order) {
+  const char* op = "color_jiggle";
+  return run_image(op, img, [&](auto s, auto d, auto& p) {
+    JiggleParams params;
+    params.brightness = values_of(op, "brightness", brightness, img);
+    params.contrast = values_of(op, "contrast", contrast, img);
+    params.saturation = values_of(op, "saturation", saturation, img);
+    params.hue = values_of(op, "hue", hue, img);
+    params.order = order_of(op, order, img);
+    params.order_count = order.numel();
+    cpu::color_jiggle(s, d, params, p);
+  });
+}
 at::Tensor invert(const at::Tensor& img) {
   return run_image("invert", img, [&](auto s, auto d, auto& p) { cpu::invert(s, d, p); });
 }
@@ -117,4 +143,7 @@ TORCH_LIBRARY_IMPL(u8aug, CPU, m) {
   m.impl("to_float", &to_float);
   m.impl("rgb_to_grayscale", &rgb_to_grayscale);
   m.impl("grayscale", &grayscale);
+  m.impl("adjust_saturation", &adjust_saturation);
+  m.impl("adjust_hue", &adjust_hue);
+  m.impl("color_jiggle", &color_jiggle);
 }

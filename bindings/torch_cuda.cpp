@@ -104,6 +104,32 @@ at::Tensor rgb_to_grayscale(const at::Tensor& img) {
 at::Tensor grayscale(const at::Tensor& img) {
   return run_image("grayscale", img, [&](auto s, auto d, auto st) { cuda::grayscale(s, d, st); });
 }
+at::Tensor adjust_saturation(const at::Tensor& img, const at::Tensor& factor) {
+  const char* op = "adjust_saturation";
+  return run_image(op, img, [&](auto s, auto d, auto st) {
+    cuda::adjust_saturation(s, d, values_of(op, "factor", factor, img), st);
+  });
+}
+at::Tensor adjust_hue(const at::Tensor& img, const at::Tensor& factor) {
+  const char* op = "adjust_hue";
+  return run_image(op, img, [&](auto s, auto d, auto st) {
+    cuda::adjust_hue(s, d, values_of(op, "factor", factor, img), st);
+  });
+}
+at::Tensor color_jiggle(const at::Tensor& img, const at::Tensor& brightness, const at::Tensor& contrast,
+                        const at::Tensor& saturation, const at::Tensor& hue, const at::Tensor& order) {
+  const char* op = "color_jiggle";
+  return run_image(op, img, [&](auto s, auto d, auto st) {
+    JiggleParams params;
+    params.brightness = values_of(op, "brightness", brightness, img);
+    params.contrast = values_of(op, "contrast", contrast, img);
+    params.saturation = values_of(op, "saturation", saturation, img);
+    params.hue = values_of(op, "hue", hue, img);
+    params.order = order_of(op, order, img);
+    params.order_count = order.numel();
+    cuda::color_jiggle(s, d, params, st);
+  });
+}
 at::Tensor invert(const at::Tensor& img) {
   return run_image("invert", img, [&](auto s, auto d, auto st) { cuda::invert(s, d, st); });
 }
@@ -127,4 +153,7 @@ TORCH_LIBRARY_IMPL(u8aug, CUDA, m) {
   m.impl("to_float", &to_float);
   m.impl("rgb_to_grayscale", &rgb_to_grayscale);
   m.impl("grayscale", &grayscale);
+  m.impl("adjust_saturation", &adjust_saturation);
+  m.impl("adjust_hue", &adjust_hue);
+  m.impl("color_jiggle", &color_jiggle);
 }

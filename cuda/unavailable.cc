@@ -41,6 +41,13 @@ void rgb_to_grayscale(const ConstImage&, const Image&, cudaStream_t) {
   unavailable("rgb_to_grayscale");
 }
 void grayscale(const ConstImage&, const Image&, cudaStream_t) { unavailable("grayscale"); }
+void adjust_saturation(const ConstImage&, const Image&, Samples, cudaStream_t) {
+  unavailable("adjust_saturation");
+}
+void adjust_hue(const ConstImage&, const Image&, Samples, cudaStream_t) { unavailable("adjust_hue"); }
+void color_jiggle(const ConstImage&, const Image&, const JiggleParams&, cudaStream_t) {
+  unavailable("color_jiggle");
+}
 
 }  // namespace cuda
 }  // namespace u8aug

@@ -143,6 +143,7 @@ def run(args) -> list:
         set_threads(threads)
         for op in args.ops:
             for shape in shapes:
+                torch._dynamo.reset()  # each row compiles afresh: no recompile limits across rows
                 g = torch.Generator().manual_seed(0)
                 x = torch.randint(0, 256, shape, dtype=torch.uint8, generator=g).to(device)
                 row = {"op": op, "shape": shape_name(shape), "threads": threads, "batch": shape[0],

@@ -97,6 +97,25 @@ _image_fake("to_float", dtype=torch.float32)
 _image_fake("grayscale")
 
 
+def _rgb_fake(name, *param_names):
+    """An RGB image -> RGB image op with per-sample parameters."""
+
+    @_fake(name)
+    def fake(img, *params):
+        _check_image(name, img)
+        torch._check(img.shape[-3] == 3, lambda: f"u8aug.{name}: expected 3 (RGB) channels as kornia does, got {img.shape[-3]}")
+        for param_name, p in zip(param_names, params):
+            _check_values(name, param_name, p, img)
+        return empty_output(img, img.shape)
+
+    return fake
+
+
+_rgb_fake("adjust_saturation", "factor")
+_rgb_fake("adjust_hue", "factor")
+_color_jiggle_fake = _rgb_fake("color_jiggle", "brightness", "contrast", "saturation", "hue")
+
+
 @_fake("rgb_to_grayscale")
 def _rgb_to_grayscale_fake(img):
     _check_image("rgb_to_grayscale", img)

@@ -17,7 +17,7 @@ import torch
 __all__ = [
     "hflip", "vflip", "adjust_brightness", "adjust_brightness_accumulative", "adjust_contrast",
     "adjust_gamma", "solarize", "posterize", "invert", "normalize", "to_float", "rgb_to_grayscale",
-    "grayscale",
+    "grayscale", "adjust_saturation", "adjust_hue", "color_jiggle",
 ]
 
 Param = Union[float, torch.Tensor]
@@ -119,3 +119,28 @@ def grayscale(img: torch.Tensor) -> torch.Tensor:
     ``rgb_to_grayscale`` for 3 channels, the equal-weight channel mean for other counts, repeated to
     every channel. Same shape as the input."""
     return torch.ops.u8aug.grayscale(img)
+
+
+def adjust_saturation(img: torch.Tensor, factor: Param) -> torch.Tensor:
+    """Scale the saturation by ``factor`` (>= 0): ``kornia.enhance.adjust_saturation`` on RGB."""
+    return torch.ops.u8aug.adjust_saturation(img, _samples(factor, img))
+
+
+def adjust_hue(img: torch.Tensor, factor: Param) -> torch.Tensor:
+    """Rotate the hue by ``factor`` radians (in [-pi, pi]): ``kornia.enhance.adjust_hue`` on RGB."""
+    return torch.ops.u8aug.adjust_hue(img, _samples(factor, img))
+
+
+def color_jiggle(img: torch.Tensor, brightness: Param = 1.0, contrast: Param = 1.0, saturation: Param = 1.0,
+                 hue: Param = 0.0, order=(0, 1, 2, 3)) -> torch.Tensor:
+    """kornia's ColorJiggle applied with its generated parameters, in one pass over the image.
+
+    ``brightness``, ``contrast``, ``saturation``: kornia's ``*_factor`` params (neutral 1; brightness
+    adds ``factor - 1``); ``hue``: ``hue_factor`` in turns (neutral 0); ``order``: the steps' order
+    (0 brightness, 1 contrast, 2 saturation, 3 hue) as a sequence or int64 tensor. As in kornia, a
+    step runs only if some sample has a non-neutral factor for it, and the result is clipped.
+    """
+    if not isinstance(order, torch.Tensor):
+        order = torch.tensor(list(order), dtype=torch.int64, device=img.device)
+    return torch.ops.u8aug.color_jiggle(img, _samples(brightness, img), _samples(contrast, img),
+                                        _samples(saturation, img), _samples(hue, img), order)

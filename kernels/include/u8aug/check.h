@@ -79,6 +79,15 @@ inline void check_gray(const char* op, const ConstImage& src, const Image& dst, 
   check_disjoint(op, src, dst);
 }
 
+// Colour ops: src and dst of one shape with 3 (RGB) channels, not overlapping.
+template <class S, class D>
+void check_rgb(const char* op, const ImageView<S>& src, const ImageView<D>& dst) {
+  check_unary(op, src, dst);
+  if (src.channels != 3) {
+    fail(op, "expected 3 (RGB) channels as kornia does, got " + std::to_string(src.channels));
+  }
+}
+
 // A broadcasting parameter: count 1 or `n` (B for per-sample values, C for per-channel ones),
 // non-null.
 inline void check_samples(const char* op, const char* name, const Values& s, int64_t n,
@@ -115,6 +124,19 @@ inline void check_sample_values(const char* op, const char* name, const Values& 
     if (integral && v != std::floor(v)) {
       fail(op, std::string(name) + " must be an integer, got " + number(v) + where);
     }
+  }
+}
+
+// ColorJiggle: an RGB image, four per-sample factors (1 or B values each) and at most 4 steps.
+template <class P>
+void check_jiggle(const char* op, const ConstImage& src, const Image& dst, const P& params) {
+  check_rgb(op, src, dst);
+  check_samples(op, "brightness", params.brightness, src.batch);
+  check_samples(op, "contrast", params.contrast, src.batch);
+  check_samples(op, "saturation", params.saturation, src.batch);
+  check_samples(op, "hue", params.hue, src.batch);
+  if (params.order_count < 0 || params.order_count > 4 || (params.order_count > 0 && !params.order)) {
+    fail(op, "order must hold 0 to 4 step indices, got " + std::to_string(params.order_count));
   }
 }
 

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "u8aug/image.h"
+#include "u8aug/pixel/color.h"
 
 // The CUDA runtime's own declaration, repeated so that this header needs no CUDA headers.
 typedef struct CUstream_st* cudaStream_t;
@@ -74,6 +75,16 @@ void to_float(const ConstImage& src, const FloatImage& dst, const ParallelFor& p
 // kornia's weights on 3 channels, the channel mean otherwise; the grey repeated to all C).
 void rgb_to_grayscale(const ConstImage& src, const Image& dst, const ParallelFor& parallel = {});
 void grayscale(const ConstImage& src, const Image& dst, const ParallelFor& parallel = {});
+
+// Cross-channel colour ops on RGB images, byte-exact with kornia's float32 functions:
+// adjust_saturation (factor >= 0), adjust_hue (radians in [-pi, pi]), and color_jiggle, kornia's
+// ColorJiggle given its generated parameters (JiggleParams, pixel/color.h).
+void adjust_saturation(const ConstImage& src, const Image& dst, Samples factor,
+                       const ParallelFor& parallel = {});
+void adjust_hue(const ConstImage& src, const Image& dst, Samples radians,
+                const ParallelFor& parallel = {});
+void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& params,
+                  const ParallelFor& parallel = {});
 }  // namespace cpu
 
 // Device pointers; work is queued on `stream` and not waited for. In a build without CUDA these
@@ -98,6 +109,10 @@ void normalize(const ConstImage& src, const FloatImage& dst, PerChannel mean, Pe
 void to_float(const ConstImage& src, const FloatImage& dst, cudaStream_t stream);
 void rgb_to_grayscale(const ConstImage& src, const Image& dst, cudaStream_t stream);
 void grayscale(const ConstImage& src, const Image& dst, cudaStream_t stream);
+void adjust_saturation(const ConstImage& src, const Image& dst, Samples factor, cudaStream_t stream);
+void adjust_hue(const ConstImage& src, const Image& dst, Samples radians, cudaStream_t stream);
+void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& params,
+                  cudaStream_t stream);
 }  // namespace cuda
 
 }  // namespace u8aug

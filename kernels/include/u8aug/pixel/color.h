@@ -1,0 +1,173 @@
+// Cross-channel colour steps on one RGB pixel in [0, 1] floats, each the float32 arithmetic of
+// the kornia function it names, operation by operation in kornia's order (every torch op rounds
+// once; none of these is a fused kernel). Shared by the CPU loops and the CUDA kernels.
+#pragma once
+
+#include <cmath>
+
+#include "u8aug/pixel/point.h"
+
+namespace u8aug {
+
+struct Rgb {
+  float r, g, b;
+};
+
+// Python's 2 * math.pi and math.pi, as the float32 scalars torch multiplies and compares with.
+constexpr float kTwoPi = 6.283185307179586f;
+constexpr float kPi = 3.141592653589793f;
+
+U8AUG_HD float max3(float a, float b, float c) { return fmaxf(fmaxf(a, b), c); }
+U8AUG_HD float min3(float a, float b, float c) { return fminf(fminf(a, b), c); }
+
+// torch.remainder on floats: fmod, moved into the divisor's sign.
+U8AUG_HD float remainder(float a, float b) {
+  float m = fmodf(a, b);
+  if (m != 0.0f && ((b < 0.0f) != (m < 0.0f))) m += b;
+  return m;
+}
+
+// kornia.enhance.adjust_saturation on float32 images (kornia's direct RGB formula, no HSV trip).
+U8AUG_HD Rgb adjust_saturation_rgb(Rgb p, float factor) {
+  const float mx = max3(p.r, p.g, p.b), mn = min3(p.r, p.g, p.b);
+  const float delta = mx - mn;
+  const float value_divisor = mx == 0.0f ? 1.0f : mx + 1e-8f;
+  const float saturation = clamp_unit((delta / value_divisor) * factor);
+  const float adjusted_delta = mx * saturation;
+  const float delta_divisor = delta == 0.0f ? 1.0f : delta;
+  const float ratio = adjusted_delta / delta_divisor;
+  const float offset = mx - adjusted_delta;
+  return {(p.r - mn) * ratio + offset, (p.g - mn) * ratio + offset, (p.b - mn) * ratio + offset};
+}
+
+// kornia.enhance.adjust_hue(p, radians): rgb_to_hsv, adjust_hue_raw, hsv_to_rgb.
+U8AUG_HD Rgb adjust_hue_rgb(Rgb p, float radians) {
+  // rgb_to_hsv
+  const float mx = max3(p.r, p.g, p.b), mn = min3(p.r, p.g, p.b);
+  float deltac = mx - mn;
+  const float v = mx;
+  const float s = deltac / (mx == 0.0f ? 1.0f : mx + 1e-8f);
+  deltac = deltac == 0.0f ? 1.0f : deltac;
+  const float rc = mx - p.r, gc = mx - p.g, bc = mx - p.b;
+  float h;
+  if (p.r >= p.g && p.r >= p.b) {
+    h = bc - gc;
+  } else if (p.g >= p.b) {
+    h = (rc - bc) + 2.0f * deltac;
+  } else {
+    h = (gc - rc) + 4.0f * deltac;
+  }
+  h = h / deltac;
+  h = remainder(h / 6.0f, 1.0f);
+  h = kTwoPi * h;
+  if (h >= kTwoPi) h = 0.0f;
+  // adjust_hue_raw
+  h = remainder(h + radians, kTwoPi);
+  if (h >= kTwoPi) h = 0.0f;
+  // hsv_to_rgb
+  const float hh = h / kTwoPi;
+  const float hi = remainder(floorf(hh * 6.0f), 6.0f);
+  const float f = remainder(hh * 6.0f, 6.0f) - hi;
+  const float pp = v * (1.0f - s);
+  const float q = v * (1.0f - f * s);
+  const float t = v * (1.0f - (1.0f - f) * s);
+  int sector = static_cast<int>(hi);  // .long(): toward zero, then clamped to 0..5
+  sector = sector < 0 ? 0 : (sector > 5 ? 5 : sector);
+  switch (sector) {
+    case 0: return {v, t, pp};
+    case 1: return {q, v, pp};
+    case 2: return {pp, v, t};
+    case 3: return {pp, q, v};
+    case 4: return {t, pp, v};
+    default: return {v, pp, q};
+  }
+}
+
+U8AUG_HD Rgb load_rgb(const ConstImage& src, int64_t b, int64_t y, int64_t x) {
+  return {unit(src.at(b, 0, y, x)), unit(src.at(b, 1, y, x)), unit(src.at(b, 2, y, x))};
+}
+
+U8AUG_HD void store_rgb(const Image& dst, int64_t b, int64_t y, int64_t x, Rgb p) {
+  dst.at(b, 0, y, x) = to_u8(p.r * 255.0f);
+  dst.at(b, 1, y, x) = to_u8(p.g * 255.0f);
+  dst.at(b, 2, y, x) = to_u8(p.b * 255.0f);
+}
+
+// ColorJiggle's parameters as kornia's generator makes them: per-sample brightness, contrast and
+// saturation factors (neutral 1), hue factor in turns (neutral 0), and the order of the steps
+// (0 brightness, 1 contrast, 2 saturation, 3 hue; a permutation or a subset).
+struct JiggleParams {
+  Samples brightness, contrast, saturation, hue;
+  const int64_t* order = nullptr;
+  int64_t order_count = 0;
+};
+
+// What a pixel needs: the order, and which steps run. A step runs only when some sample of the
+// batch has a non-neutral factor for it (kornia's skip rule), and then on every sample with that
+// sample's own factor.
+struct JiggleFactors {
+  Samples brightness, contrast, saturation, hue;
+  int order[4];
+  int steps;
+  bool apply[4];
+};
+
+U8AUG_HD bool any_not(const Samples& s, float neutral) {
+  for (int64_t i = 0; i < s.count; ++i) {
+    if (s.values[i] != neutral) return true;
+  }
+  return false;
+}
+
+U8AUG_HD JiggleFactors jiggle_factors(const JiggleParams& p) {
+  JiggleFactors k{p.brightness, p.contrast, p.saturation, p.hue, {0, 1, 2, 3}, 0, {}};
+  k.steps = static_cast<int>(p.order_count < 4 ? p.order_count : 4);
+  for (int i = 0; i < k.steps; ++i) k.order[i] = static_cast<int>(p.order[i]);
+  k.apply[0] = any_not(p.brightness, 1.0f);
+  k.apply[1] = any_not(p.contrast, 1.0f);
+  k.apply[2] = any_not(p.saturation, 1.0f);
+  k.apply[3] = any_not(p.hue, 0.0f);
+  return k;
+}
+
+// ColorJiggle on one pixel of sample b, clipped to [0, 1] at the end as kornia does.
+U8AUG_HD Rgb color_jiggle_rgb(Rgb p, const JiggleFactors& k, int64_t b) {
+  for (int i = 0; i < k.steps; ++i) {
+    const int step = k.order[i];
+    if (!k.apply[step]) continue;
+    switch (step) {
+      case 0: {  // adjust_brightness(x, factor - 1), clipped
+        const float add = k.brightness[b] - 1.0f;
+        p = {clamp_unit(p.r + add), clamp_unit(p.g + add), clamp_unit(p.b + add)};
+        break;
+      }
+      case 1: {  // adjust_contrast(x, factor), clipped
+        const float m = k.contrast[b];
+        p = {clamp_unit(p.r * m), clamp_unit(p.g * m), clamp_unit(p.b * m)};
+        break;
+      }
+      case 2: p = adjust_saturation_rgb(p, k.saturation[b]); break;
+      default: p = adjust_hue_rgb(p, (k.hue[b] * 2.0f) * kPi); break;  // factor * 2 * math.pi
+    }
+  }
+  return {clamp_unit(p.r), clamp_unit(p.g), clamp_unit(p.b)};
+}
+
+}  // namespace u8aug
+
+namespace u8aug {
+
+enum class ColorOp : int { kSaturation, kHue, kJiggle };
+
+// One output pixel of a colour op: the shared body of the CPU loop and the CUDA kernel.
+U8AUG_HD void color_pixel(ColorOp op, const ConstImage& src, const Image& dst, const Samples& factor,
+                          const JiggleFactors& jiggle, int64_t b, int64_t y, int64_t x) {
+  const Rgb p = load_rgb(src, b, y, x);
+  switch (op) {
+    case ColorOp::kSaturation: store_rgb(dst, b, y, x, adjust_saturation_rgb(p, factor[b])); break;
+    case ColorOp::kHue: store_rgb(dst, b, y, x, adjust_hue_rgb(p, factor[b])); break;
+    case ColorOp::kJiggle: store_rgb(dst, b, y, x, color_jiggle_rgb(p, jiggle, b)); break;
+  }
+}
+
+}  // namespace u8aug

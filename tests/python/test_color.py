@@ -1,0 +1,131 @@
+"""adjust_saturation, adjust_hue (exact over all 2^24 colours) and color_jiggle (kornia's ColorJiggle
+with its own generated parameters, exact)."""
+
+import kornia
+import kornia.augmentation as K
+import pytest
+import torch
+
+import u8aug
+from conftest import oracle, photos, random_image, requires_cuda
+
+
+def all_colours():
+    v = torch.arange(256, dtype=torch.int32)
+    r, g, b = torch.meshgrid(v, v, v, indexing="ij")
+    return torch.stack([r, g, b]).to(torch.uint8).view(1, 3, 4096, 4096)
+
+
+@pytest.mark.parametrize("factor", [0.0, 0.6, 1.0, 2.3])
+def test_saturation_exact_on_all_colours(factor):
+    x = all_colours()
+    f = torch.tensor([factor])
+    assert torch.equal(u8aug.adjust_saturation(x, f), oracle(kornia.enhance.adjust_saturation, x, f))
+
+
+@pytest.mark.parametrize("radians", [0.0, 0.7, -2.0, 3.1415])
+def test_hue_exact_on_all_colours(radians):
+    x = all_colours()
+    f = torch.tensor([radians])
+    assert torch.equal(u8aug.adjust_hue(x, f), oracle(kornia.enhance.adjust_hue, x, f))
+
+
+def jiggle_params(aug, shape):
+    p = aug.forward_parameters(shape)
+    return (p["brightness_factor"], p["contrast_factor"], p["saturation_factor"], p["hue_factor"], p["order"])
+
+
+@pytest.mark.parametrize("args", [(0.2, 0.3, 0.4, 0.1), (0.0, 0.0, 0.5, 0.0), (0.5, 0.0, 0.0, 0.5), (0.4, 0.4, 0.4, 0.5), (0.0, 0.0, 0.0, 0.0)])
+def test_jiggle_equals_kornia_with_its_parameters(args):
+    torch.manual_seed(sum(args) * 100)
+    aug = K.ColorJiggle(*args, p=1.0)
+    for shape in [(8, 3, 33, 47), (1, 3, 1, 1), (3, 3, 64, 64)]:
+        x = random_image(shape, seed=shape[0])
+        params = jiggle_params(aug, shape)
+        full = aug.forward_parameters(shape)
+        full.update(dict(zip(("brightness_factor", "contrast_factor", "saturation_factor", "hue_factor", "order"), params)))
+        expected = oracle(lambda xf: aug(xf, params=full), x)
+        for xi in (x, x.contiguous(memory_format=torch.channels_last)):
+            before = xi.clone()
+            assert torch.equal(u8aug.color_jiggle(xi, *params), expected)
+            assert torch.equal(xi, before)
+
+
+def test_jiggle_fixed_order_subset_and_all_colours():
+    torch.manual_seed(7)
+    x = all_colours()
+    aug = K.ColorJiggle(0.3, 0.3, 0.3, 0.3, p=1.0, order=(2, 0))
+    full = aug.forward_parameters(x.shape)
+    expected = oracle(lambda xf: aug(xf, params=full), x)
+    got = u8aug.color_jiggle(x, full["brightness_factor"], full["contrast_factor"], full["saturation_factor"],
+                             full["hue_factor"], (2, 0))
+    assert torch.equal(got, expected)
+
+
+def test_photos():
+    torch.manual_seed(3)
+    aug = K.ColorJiggle(0.3, 0.3, 0.3, 0.2, p=1.0)
+    for photo in photos().values():
+        if photo.shape[0] != 3:
+            continue
+        x = photo.unsqueeze(0)
+        full = aug.forward_parameters(x.shape)
+        expected = oracle(lambda xf: aug(xf, params=full), x)
+        got = u8aug.color_jiggle(x, full["brightness_factor"], full["contrast_factor"], full["saturation_factor"],
+                                 full["hue_factor"], full["order"])
+        assert torch.equal(got, expected)
+
+
+def _jiggle_args(b):
+    return (torch.full((b,), 1.1), torch.full((b,), 0.9), torch.full((b,), 1.2), torch.full((b,), 0.05),
+            torch.tensor([3, 0, 2, 1]))
+
+
+@pytest.mark.parametrize("name", ["adjust_saturation", "adjust_hue", "color_jiggle"])
+def test_opcheck(name):
+    for x in (random_image((2, 3, 5, 7)), random_image((2, 3, 5, 7)).contiguous(memory_format=torch.channels_last), random_image((3, 4, 9))):
+        b = x.shape[0] if x.dim() == 4 else 1
+        args = _jiggle_args(b) if name == "color_jiggle" else (torch.full((b,), 0.5),)
+        torch.library.opcheck(getattr(torch.ops.u8aug, name), (x, *args))
+
+
+@pytest.mark.compile
+def test_compile_fullgraph_equals_eager():
+    def pipeline(x, f, h, *jiggle):
+        return u8aug.color_jiggle(u8aug.adjust_hue(u8aug.adjust_saturation(x, f), h), *jiggle)
+
+    compiled = torch.compile(pipeline, fullgraph=True)
+    for x in (random_image((4, 3, 16, 20)), random_image((4, 3, 16, 20)).contiguous(memory_format=torch.channels_last)):
+        args = (torch.rand(4) * 2, torch.rand(4) - 0.5, *_jiggle_args(4))
+        assert torch.equal(compiled(x, *args), pipeline(x, *args))
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda x: u8aug.adjust_saturation(random_image((1, 4, 5, 5)), 1.0), r"expected 3 \(RGB\) channels"),
+    (lambda x: u8aug.adjust_saturation(x, -0.5), "factor must be >= 0"),
+    (lambda x: u8aug.adjust_hue(x, 3.5), r"factor must be in \[-3.14159, 3.14159\]"),
+    (lambda x: u8aug.adjust_hue(x, float("nan")), "factor must be finite"),
+    (lambda x: u8aug.color_jiggle(x, order=(0, 0)), "order must list distinct steps"),
+    (lambda x: u8aug.color_jiggle(x, order=(4,)), "order must list distinct steps"),
+    (lambda x: u8aug.color_jiggle(x, hue=0.7), r"hue must be in \[-0.5, 0.5\]"),
+    (lambda x: u8aug.color_jiggle(x, order=torch.tensor([0, 1], dtype=torch.int32)), "1-D int64 tensor"),
+    (lambda x: u8aug.color_jiggle(x, brightness=torch.ones(3)), "brightness must hold 1 or B = 2 values"),
+])
+def test_bad_input(call, message):
+    x = random_image((2, 3, 5, 5))
+    with pytest.raises(RuntimeError, match=message):
+        call(x)
+
+
+@requires_cuda
+@pytest.mark.cuda
+def test_cuda_equals_cpu():
+    x = all_colours()
+    for xi in (x, x.contiguous(memory_format=torch.channels_last)):
+        assert torch.equal(u8aug.adjust_saturation(xi.cuda(), 1.7).cpu(), u8aug.adjust_saturation(xi, 1.7))
+        assert torch.equal(u8aug.adjust_hue(xi.cuda(), -1.3).cpu(), u8aug.adjust_hue(xi, -1.3))
+    torch.manual_seed(0)
+    aug = K.ColorJiggle(0.3, 0.3, 0.3, 0.3, p=1.0)
+    y = random_image((16, 3, 64, 64))
+    params = jiggle_params(aug, y.shape)
+    assert torch.equal(u8aug.color_jiggle(y.cuda(), *[p.cuda() for p in params]).cpu(), u8aug.color_jiggle(y, *params))

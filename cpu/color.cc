@@ -1,22 +1,177 @@
-// adjust_saturation, adjust_hue and color_jiggle on the CPU: pixel/color.h per pixel, rows split
-// over threads. (Scalar for now: the float32 steps are exact, not yet vectorised.)
+// adjust_saturation, adjust_hue and color_jiggle on the CPU. Planar rows run pixel/color.h's
+// float32 steps in vector lanes, operation for operation (the every-target test holds them to the
+// scalar code byte for byte); interleaved or strided rows, rows narrower than a vector, and the
+// rare vector whose hue remainder leaves the exact fast range run color_pixel itself.
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "cpu/color.cc"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
 #include <string>
 
 #include "cpu/parallel.h"
 #include "u8aug/check.h"
 #include "u8aug/pixel/color.h"
 
+HWY_BEFORE_NAMESPACE();
 namespace u8aug {
 namespace cpu {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+using DF = hn::ScalableTag<float>;
+using VF = hn::Vec<DF>;
+
+struct VRgb {
+  VF r, g, b;
+};
+
+HWY_INLINE VF ClampUnit(DF d, VF v) { return hn::Min(hn::Max(v, hn::Zero(d)), hn::Set(d, 1.0f)); }
+
+// remainder(a, b) for b > 0, exact where |a| < 2b (see pixel/color.h); lanes beyond that are
+// flagged in `out_of_range` for the scalar fallback.
+HWY_INLINE VF Remainder(DF d, VF a, float b, hn::Mask<DF>& out_of_range) {
+  const VF vb = hn::Set(d, b), aa = hn::Abs(a);
+  out_of_range = hn::Or(out_of_range, hn::Ge(aa, hn::Set(d, 2.0f * b)));
+  VF m = hn::IfThenElse(hn::Lt(aa, vb), a, hn::Sub(a, hn::CopySign(vb, a)));
+  return hn::IfThenElse(hn::Lt(m, hn::Zero(d)), hn::Add(m, vb), m);
+}
+
+HWY_INLINE VRgb Saturation(DF d, VRgb p, float factor) {
+  const VF one = hn::Set(d, 1.0f), zero = hn::Zero(d);
+  const VF mx = hn::Max(hn::Max(p.r, p.g), p.b), mn = hn::Min(hn::Min(p.r, p.g), p.b);
+  const VF delta = hn::Sub(mx, mn);
+  const VF value_divisor = hn::IfThenElse(hn::Eq(mx, zero), one, hn::Add(mx, hn::Set(d, 1e-8f)));
+  const VF saturation = ClampUnit(d, hn::Mul(hn::Div(delta, value_divisor), hn::Set(d, factor)));
+  const VF adjusted_delta = hn::Mul(mx, saturation);
+  const VF ratio = hn::Div(adjusted_delta, hn::IfThenElse(hn::Eq(delta, zero), one, delta));
+  const VF offset = hn::Sub(mx, adjusted_delta);
+  return {hn::Add(hn::Mul(hn::Sub(p.r, mn), ratio), offset),
+          hn::Add(hn::Mul(hn::Sub(p.g, mn), ratio), offset),
+          hn::Add(hn::Mul(hn::Sub(p.b, mn), ratio), offset)};
+}
+
+HWY_INLINE VRgb Hue(DF d, VRgb p, float radians, hn::Mask<DF>& out_of_range) {
+  const VF one = hn::Set(d, 1.0f), zero = hn::Zero(d), two_pi = hn::Set(d, kTwoPi);
+  const VF mx = hn::Max(hn::Max(p.r, p.g), p.b), mn = hn::Min(hn::Min(p.r, p.g), p.b);
+  VF deltac = hn::Sub(mx, mn);
+  const VF v = mx;
+  const VF s = hn::Div(deltac, hn::IfThenElse(hn::Eq(mx, zero), one, hn::Add(mx, hn::Set(d, 1e-8f))));
+  deltac = hn::IfThenElse(hn::Eq(deltac, zero), one, deltac);
+  const VF rc = hn::Sub(mx, p.r), gc = hn::Sub(mx, p.g), bc = hn::Sub(mx, p.b);
+  const VF h1 = hn::Sub(bc, gc);
+  const VF h2 = hn::Add(hn::Sub(rc, bc), hn::Mul(hn::Set(d, 2.0f), deltac));
+  const VF h3 = hn::Add(hn::Sub(gc, rc), hn::Mul(hn::Set(d, 4.0f), deltac));
+  const auto red_max = hn::And(hn::Ge(p.r, p.g), hn::Ge(p.r, p.b));
+  VF h = hn::IfThenElse(red_max, h1, hn::IfThenElse(hn::Ge(p.g, p.b), h2, h3));
+  h = hn::Div(h, deltac);
+  h = Remainder(d, hn::Div(h, hn::Set(d, 6.0f)), 1.0f, out_of_range);
+  h = hn::Mul(two_pi, h);
+  h = hn::IfThenElseZero(hn::Lt(h, two_pi), h);
+  h = Remainder(d, hn::Add(h, hn::Set(d, radians)), kTwoPi, out_of_range);
+  h = hn::IfThenElseZero(hn::Lt(h, two_pi), h);
+  const VF hh = hn::Div(h, two_pi);
+  const VF h6 = hn::Mul(hh, hn::Set(d, 6.0f));
+  const VF hi = Remainder(d, hn::Floor(h6), 6.0f, out_of_range);
+  const VF f = hn::Sub(Remainder(d, h6, 6.0f, out_of_range), hi);
+  const VF pp = hn::Mul(v, hn::Sub(one, s));
+  const VF q = hn::Mul(v, hn::Sub(one, hn::Mul(f, s)));
+  const VF t = hn::Mul(v, hn::Sub(one, hn::Mul(hn::Sub(one, f), s)));
+  // hi is a whole number in [0, 6); sectors 0..5 as in hsv_to_rgb (5 also takes anything else).
+  const auto m0 = hn::Eq(hi, zero), m1 = hn::Eq(hi, one), m2 = hn::Eq(hi, hn::Set(d, 2.0f)),
+             m3 = hn::Eq(hi, hn::Set(d, 3.0f)), m4 = hn::Eq(hi, hn::Set(d, 4.0f));
+  auto pick = [&](VF a0, VF a1, VF a2, VF a3, VF a4, VF a5) {
+    return hn::IfThenElse(m0, a0, hn::IfThenElse(m1, a1, hn::IfThenElse(m2, a2,
+           hn::IfThenElse(m3, a3, hn::IfThenElse(m4, a4, a5)))));
+  };
+  return {pick(v, q, pp, pp, t, v), pick(t, v, v, q, pp, pp), pick(pp, pp, t, v, v, q)};
+}
+
+HWY_INLINE VRgb Jiggle(DF d, VRgb p, const JiggleFactors& k, int64_t b, hn::Mask<DF>& out_of_range) {
+  for (int i = 0; i < k.steps; ++i) {
+    const int step = k.order[i];
+    if (!k.apply[step]) continue;
+    switch (step) {
+      case 0: {
+        const VF add = hn::Set(d, k.brightness[b] - 1.0f);
+        p = {ClampUnit(d, hn::Add(p.r, add)), ClampUnit(d, hn::Add(p.g, add)), ClampUnit(d, hn::Add(p.b, add))};
+        break;
+      }
+      case 1: {
+        const VF m = hn::Set(d, k.contrast[b]);
+        p = {ClampUnit(d, hn::Mul(p.r, m)), ClampUnit(d, hn::Mul(p.g, m)), ClampUnit(d, hn::Mul(p.b, m))};
+        break;
+      }
+      case 2: p = Saturation(d, p, k.saturation[b]); break;
+      default: p = Hue(d, p, (k.hue[b] * 2.0f) * kPi, out_of_range); break;
+    }
+  }
+  return {ClampUnit(d, p.r), ClampUnit(d, p.g), ClampUnit(d, p.b)};
+}
+
+void ColorRows(int op_code, const ConstImage& src, const Image& dst, const Samples& factor,
+               const JiggleFactors& jiggle, int64_t row_begin, int64_t row_end) {
+  const ColorOp op = static_cast<ColorOp>(op_code);
+  const DF d;
+  const hn::Rebind<int32_t, DF> di;
+  const hn::Rebind<uint8_t, DF> d8;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d)), w = src.width;
+  const bool planar = src.stride_w == 1 && dst.stride_w == 1 && w >= lanes;
+  const VF k255 = hn::Set(d, 255.0f), zero = hn::Zero(d);
+  auto load = [&](const uint8_t* p) {
+    return hn::Div(hn::ConvertTo(d, hn::PromoteTo(di, hn::LoadU(d8, p))), k255);
+  };
+  auto store = [&](uint8_t* p, VF y) {  // to_u8: half to even, clamp
+    y = hn::Min(hn::Max(hn::Round(hn::Mul(y, k255)), zero), k255);
+    hn::StoreU(hn::DemoteTo(d8, hn::ConvertTo(di, y)), d8, p);
+  };
+  for (int64_t row = row_begin; row < row_end; ++row) {
+    const int64_t b = row / src.height, y = row % src.height;
+    if (!planar) {
+      for (int64_t x = 0; x < w; ++x) color_pixel(op, src, dst, factor, jiggle, b, y, x);
+      continue;
+    }
+    for (int64_t x = 0;; x += lanes) {
+      if (x + lanes > w) x = w - lanes;  // overlapping last step
+      const VRgb p{load(&src.at(b, 0, y, x)), load(&src.at(b, 1, y, x)), load(&src.at(b, 2, y, x))};
+      auto out_of_range = hn::FirstN(d, 0);
+      VRgb o;
+      switch (op) {
+        case ColorOp::kSaturation: o = Saturation(d, p, factor[b]); break;
+        case ColorOp::kHue: o = Hue(d, p, factor[b], out_of_range); break;
+        default: o = Jiggle(d, p, jiggle, b, out_of_range); break;
+      }
+      if (hn::AllFalse(d, out_of_range)) {
+        store(&dst.at(b, 0, y, x), o.r);
+        store(&dst.at(b, 1, y, x), o.g);
+        store(&dst.at(b, 2, y, x), o.b);
+      } else {
+        for (int64_t k = x; k < x + lanes; ++k) color_pixel(op, src, dst, factor, jiggle, b, y, k);
+      }
+      if (x + lanes == w) break;
+    }
+  }
+}
+
+// NOLINTNEXTLINE(google-readability-namespace-comments)
+}  // namespace HWY_NAMESPACE
+}  // namespace cpu
+}  // namespace u8aug
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace u8aug {
+namespace cpu {
+
+HWY_EXPORT(ColorRows);
+
 namespace {
 
 void run_color(ColorOp op, const ConstImage& src, const Image& dst, const Samples& factor,
                const JiggleFactors& jiggle, const ParallelFor& parallel) {
-  run_parallel(parallel, src.batch * src.height, grain_for(64 * src.width), [&](int64_t begin, int64_t end) {
-    for (int64_t row = begin; row < end; ++row) {
-      const int64_t b = row / src.height, y = row % src.height;
-      for (int64_t x = 0; x < src.width; ++x) color_pixel(op, src, dst, factor, jiggle, b, y, x);
-    }
+  run_parallel(parallel, src.batch * src.height, grain_for(16 * src.width), [&](int64_t begin, int64_t end) {
+    HWY_DYNAMIC_DISPATCH(ColorRows)(static_cast<int>(op), src, dst, factor, jiggle, begin, end);
   });
 }
 
@@ -62,3 +217,4 @@ void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& p
 
 }  // namespace cpu
 }  // namespace u8aug
+#endif  // HWY_ONCE

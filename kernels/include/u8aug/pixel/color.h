@@ -20,7 +20,7 @@ constexpr float kPi = 3.141592653589793f;
 U8AUG_HD float max3(float a, float b, float c) { return fmaxf(fmaxf(a, b), c); }
 U8AUG_HD float min3(float a, float b, float c) { return fminf(fminf(a, b), c); }
 
-// torch.remainder on floats: fmod, moved into the divisor's sign. fmod is exact; for |a| <= 2|b|
+// torch.remainder on floats: fmod, moved into the divisor's sign. fmod is exact; for |a| < 2|b|
 // (every call here, for inputs in range) it is a or a -/+ b, which is exact too (Sterbenz), so the
 // slow library fmodf is only the fallback.
 U8AUG_HD float remainder(float a, float b) {
@@ -28,7 +28,7 @@ U8AUG_HD float remainder(float a, float b) {
   float m;
   if (aa < ab) {
     m = a;
-  } else if (aa <= 2.0f * ab) {
+  } else if (aa < 2.0f * ab) {
     m = a - copysignf(ab, a);
   } else {
     m = fmodf(a, b);

@@ -1,0 +1,69 @@
+// adjust_saturation, adjust_hue and color_jiggle on every compiled Highway target against the
+// scalar reference (color_pixel over every pixel), byte for byte; the fast remainder against fmod.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "image_buffer.h"
+#include "u8aug/pixel/color.h"
+#include "u8aug/u8aug.h"
+
+namespace u8aug {
+namespace test {
+namespace {
+
+class ColorOnEveryTarget : public OnEveryTarget {};
+
+TEST_P(ColorOnEveryTarget, MatchesScalarReference) {
+  const std::vector<float> sat = {0.0f, 0.6f, 1.0f, 2.3f}, hue = {0.0f, 0.7f, -2.0f, 3.1415f};
+  const std::vector<float> jb = {0.7f, 1.0f, 1.3f, 0.9f}, jc = {1.0f, 0.8f, 1.4f, 1.1f},
+                           js = {1.2f, 1.0f, 0.3f, 1.9f}, jh = {0.05f, -0.2f, 0.0f, 0.5f};
+  const int64_t orders[3][4] = {{0, 1, 2, 3}, {3, 1, 0, 2}, {2, 3, 1, 0}};
+  for (const Shape s : kShapes)
+    for (int64_t batch : {1, 4})
+      for (Layout layout : kLayouts)
+        for (int op = 0; op < 3; ++op) {
+          SCOPED_TRACE(std::to_string(batch) + "x3x" + std::to_string(s.h) + "x" + std::to_string(s.w) +
+                       " " + layout_name(layout) + " op " + std::to_string(op));
+          TestImage src(layout, batch, 3, s.h, s.w);
+          src.fill_random(static_cast<uint32_t>(s.h * 3 + s.w + op));
+          const std::vector<uint8_t> before = src.buffer;
+          TestImage out(layout, batch, 3, s.h, s.w), expected(Layout::kPlanar, batch, 3, s.h, s.w);
+          const Samples factor{op == 0 ? sat.data() : hue.data(), batch};
+          JiggleParams params{{jb.data(), batch}, {jc.data(), batch}, {js.data(), batch},
+                              {jh.data(), batch}, orders[(s.w + batch) % 3], 4};
+          const ColorOp kind = static_cast<ColorOp>(op);
+          if (kind == ColorOp::kSaturation) cpu::adjust_saturation(src.view, out.view, factor, serial_for());
+          if (kind == ColorOp::kHue) cpu::adjust_hue(src.view, out.view, factor, serial_for());
+          if (kind == ColorOp::kJiggle) cpu::color_jiggle(src.view, out.view, params, serial_for());
+          const JiggleFactors jiggle = jiggle_factors(params);
+          for (int64_t b = 0; b < batch; ++b)
+            for (int64_t y = 0; y < s.h; ++y)
+              for (int64_t x = 0; x < s.w; ++x) color_pixel(kind, src.view, expected.view, factor, jiggle, b, y, x);
+          ASSERT_EQ(count_differences(out.view, expected.view), 0);
+          ASSERT_EQ(out.clobbered_padding(), 0);
+          ASSERT_EQ(src.buffer, before);
+        }
+}
+
+U8AUG_INSTANTIATE_ON_EVERY_TARGET(ColorOnEveryTarget);
+
+TEST(ColorMath, RemainderIsTorchRemainder) {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<float> dist(-40.0f, 40.0f);
+  for (float b : {1.0f, 6.0f, kTwoPi}) {
+    for (int i = 0; i < 200000; ++i) {
+      const float a = i < 8 ? std::vector<float>{0.0f, -0.0f, b, -b, 2 * b, -2 * b, 1e-30f, -1e-30f}[i] : dist(rng);
+      float m = std::fmod(a, b);
+      if (m != 0.0f && ((b < 0.0f) != (m < 0.0f))) m += b;
+      ASSERT_EQ(remainder(a, b), m) << a << " % " << b;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace test
+}  // namespace u8aug

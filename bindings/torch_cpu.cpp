@@ -120,6 +120,9 @@ at::Tensor color_jiggle(const at::Tensor& img, const at::Tensor& brightness, con
     cpu::color_jiggle(s, d, params, p);
   });
 }
+at::Tensor equalize(const at::Tensor& img) {
+  return run_image("equalize", img, [&](auto s, auto d, auto& p) { cpu::equalize(s, d, p); });
+}
 at::Tensor invert(const at::Tensor& img) {
   return run_image("invert", img, [&](auto s, auto d, auto& p) { cpu::invert(s, d, p); });
 }
@@ -139,6 +142,7 @@ TORCH_LIBRARY_IMPL(u8aug, CPU, m) {
   m.impl("solarize", &solarize);
   m.impl("posterize", &posterize);
   m.impl("invert", &invert);
+  m.impl("equalize", &equalize);
   m.impl("normalize", &normalize);
   m.impl("to_float", &to_float);
   m.impl("rgb_to_grayscale", &rgb_to_grayscale);

@@ -130,6 +130,9 @@ at::Tensor color_jiggle(const at::Tensor& img, const at::Tensor& brightness, con
     cuda::color_jiggle(s, d, params, st);
   });
 }
+at::Tensor equalize(const at::Tensor& img) {
+  return run_image("equalize", img, [&](auto s, auto d, auto st) { cuda::equalize(s, d, st); });
+}
 at::Tensor invert(const at::Tensor& img) {
   return run_image("invert", img, [&](auto s, auto d, auto st) { cuda::invert(s, d, st); });
 }
@@ -149,6 +152,7 @@ TORCH_LIBRARY_IMPL(u8aug, CUDA, m) {
   m.impl("solarize", &solarize);
   m.impl("posterize", &posterize);
   m.impl("invert", &invert);
+  m.impl("equalize", &equalize);
   m.impl("normalize", &normalize);
   m.impl("to_float", &to_float);
   m.impl("rgb_to_grayscale", &rgb_to_grayscale);

@@ -1,5 +1,6 @@
-// Pointwise ops on the CPU: build each sample's 256-entry table from pixel/point.h, then map every
-// byte through it, row by row. With AVX-512 VBMI (the AVX3_DL target) a 64-byte vector is mapped
+// Pointwise ops on the CPU: build each sample's 256-entry table from pixel/point.h (or, for
+// equalize, each plane's from its histogram, pixel/equalize.h), then map every byte through it,
+// row by row. With AVX-512 VBMI (the AVX3_DL target) a 64-byte vector is mapped
 // by two 128-entry byte permutes and a blend; other targets map byte by byte (a shuffle-based
 // 256-entry lookup on narrower vectors costs more instructions than the scalar loads it replaces).
 
@@ -12,6 +13,7 @@
 
 #include "cpu/parallel.h"
 #include "cpu/rows.h"
+#include "u8aug/pixel/equalize.h"
 #include "u8aug/point_ops.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -48,22 +50,46 @@ HWY_INLINE void MapRows(const uint8_t* HWY_RESTRICT table, const uint8_t* HWY_RE
   }
 }
 
-// tables: 256 bytes per sample, or one table for all samples (per_sample false).
-void PointRows(const ConstImage& src, const Image& dst, const uint8_t* tables, bool per_sample,
+void PointRows(const ConstImage& src, const Image& dst, const uint8_t* tables, TableLayout t,
                int layout_code, int64_t row_begin, int64_t row_end) {
   const RowLayout layout = static_cast<RowLayout>(layout_code);
   const int64_t bytes = row_bytes(layout, src);
+  // A row holds one table's bytes when it is planar, or when tables do not vary by channel.
+  const bool one_table_per_row = layout == RowLayout::kPlanar || (t.per_c == 0 && layout != RowLayout::kStrided);
   for_each_row_run(layout, src, row_begin, row_end, [&](RowIndex r, int64_t rows) {
-    const uint8_t* table = tables + (per_sample ? 256 * r.b : 0);
-    if (layout != RowLayout::kStrided) {
-      MapRows(table, &src.at(r.b, r.c, r.y, 0), src.stride_h, &dst.at(r.b, r.c, r.y, 0),
-              dst.stride_h, rows, bytes);
+    if (one_table_per_row) {
+      MapRows(tables + 256 * (r.b * t.per_b + r.c * t.per_c), &src.at(r.b, r.c, r.y, 0), src.stride_h,
+              &dst.at(r.b, r.c, r.y, 0), dst.stride_h, rows, bytes);
       return;
     }
     for (int64_t y = r.y; y < r.y + rows; ++y)
       for (int64_t x = 0; x < src.width; ++x)
-        for (int64_t c = 0; c < src.channels; ++c) point_element(src, dst, table, r.b, c, y, x);
+        for (int64_t c = 0; c < src.channels; ++c) {
+          point_element(src, dst, tables + 256 * (r.b * t.per_b + c * t.per_c), r.b, c, y, x);
+        }
   });
+}
+
+// Byte counts of plane (b, c), folded into kornia's histogram bins.
+void PlaneHistogram(const ConstImage& src, int64_t b, int64_t c, uint32_t* counts) {
+  uint32_t bytes[4][256] = {};  // four sub-histograms: consecutive equal bytes don't serialise
+  for (int64_t y = 0; y < src.height; ++y) {
+    const uint8_t* row = &src.at(b, c, y, 0);
+    int64_t x = 0;
+    if (src.stride_w == 1) {
+      for (; x + 4 <= src.width; x += 4) {
+        ++bytes[0][row[x]];
+        ++bytes[1][row[x + 1]];
+        ++bytes[2][row[x + 2]];
+        ++bytes[3][row[x + 3]];
+      }
+    }
+    for (; x < src.width; ++x) ++bytes[0][row[x * src.stride_w]];
+  }
+  for (int k = 0; k < 256; ++k) counts[k] = 0;
+  for (int v = 0; v < 256; ++v) {
+    counts[equalize_index(static_cast<uint8_t>(v))] += bytes[0][v] + bytes[1][v] + bytes[2][v] + bytes[3][v];
+  }
 }
 
 // NOLINTNEXTLINE(google-readability-namespace-comments)
@@ -77,8 +103,19 @@ namespace u8aug {
 namespace cpu {
 
 HWY_EXPORT(PointRows);
+HWY_EXPORT(PlaneHistogram);
 
 namespace {
+
+void apply_tables(const ConstImage& src, const Image& dst, const uint8_t* tables,
+                  TableLayout layout_of_tables, const ParallelFor& parallel) {
+  const RowLayout layout = row_layout(src, dst);
+  run_parallel(parallel, row_count(layout, src), grain_for(row_bytes(layout, src)),
+               [&](int64_t begin, int64_t end) {
+                 HWY_DYNAMIC_DISPATCH(PointRows)(src, dst, tables, layout_of_tables,
+                                                 static_cast<int>(layout), begin, end);
+               });
+}
 
 void run_point(const detail::PointOpSpec& spec, const ConstImage& src, const Image& dst,
                Samples first, Samples second, const ParallelFor& parallel) {
@@ -95,12 +132,7 @@ void run_point(const detail::PointOpSpec& spec, const ConstImage& src, const Ima
       tables[256 * b + v] = point_value(spec.op, p, static_cast<uint8_t>(v));
     }
   }
-  const RowLayout layout = row_layout(src, dst);
-  run_parallel(parallel, row_count(layout, src), grain_for(row_bytes(layout, src)),
-               [&](int64_t begin, int64_t end) {
-                 HWY_DYNAMIC_DISPATCH(PointRows)(src, dst, tables.data(), per_sample,
-                                                 static_cast<int>(layout), begin, end);
-               });
+  apply_tables(src, dst, tables.data(), {per_sample ? 1 : 0, 0}, parallel);
 }
 
 }  // namespace
@@ -130,6 +162,25 @@ void posterize(const ConstImage& src, const Image& dst, Samples bits, const Para
 }
 void invert(const ConstImage& src, const Image& dst, const ParallelFor& parallel) {
   run_point(detail::kInvert, src, dst, {}, {}, parallel);
+}
+
+void equalize(const ConstImage& src, const Image& dst, const ParallelFor& parallel) {
+  detail::check_unary("equalize", src, dst);
+  if (src.height * src.width > (int64_t{1} << 24)) {
+    detail::fail("equalize", "planes of more than 2^24 pixels are not supported (kornia counts in "
+                             "float32, which is inexact beyond that)");
+  }
+  const int64_t planes = src.batch * src.channels;
+  std::vector<uint32_t> counts(static_cast<size_t>(256 * planes));
+  std::vector<uint8_t> tables(static_cast<size_t>(256 * planes));
+  run_parallel(parallel, planes, grain_for(src.height * src.width), [&](int64_t begin, int64_t end) {
+    for (int64_t p = begin; p < end; ++p) {
+      uint32_t* c = counts.data() + 256 * p;
+      HWY_DYNAMIC_DISPATCH(PlaneHistogram)(src, p / src.channels, p % src.channels, c);
+      equalize_table(c, tables.data() + 256 * p);
+    }
+  });
+  apply_tables(src, dst, tables.data(), {src.channels, 1}, parallel);
 }
 
 }  // namespace cpu

@@ -63,5 +63,11 @@ void for_each_row_run(RowLayout layout, const ImageView<T>& v, int64_t begin, in
   }
 }
 
+// Where the 256-entry table of (sample b, channel c) is, in a block of tables:
+// tables + 256 * (b * per_b + c * per_c).
+struct TableLayout {
+  int64_t per_b, per_c;
+};
+
 }  // namespace cpu
 }  // namespace u8aug

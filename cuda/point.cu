@@ -1,7 +1,10 @@
 // Pointwise ops on CUDA. Each block takes one sample at a time: its threads build the sample's
 // 256-entry table in shared memory with pixel/point.h's point_value (the code the CPU tables come
 // from), then map the sample's bytes with point_element. No separate table pass, no scratch memory.
+// equalize: per-plane byte histograms (shared-memory atomics), one thread per plane builds its
+// table with pixel/equalize.h's equalize_table (the CPU's code), then a mapping pass.
 #include "cuda/launch.cuh"
+#include "u8aug/pixel/equalize.h"
 #include "u8aug/point_ops.h"
 #include "u8aug/u8aug.h"
 
@@ -39,7 +42,71 @@ void run_point(const detail::PointOpSpec& spec, const ConstImage& src, const Ima
   check_launch(spec.name);
 }
 
+// Byte counts of every (b, c) plane: blockIdx.y walks planes, blockIdx.x splits a plane.
+__global__ void byte_histogram_kernel(ConstImage src, uint32_t* counts) {
+  __shared__ uint32_t local[256];
+  const long long plane_size = src.height * src.width;
+  for (long long p = blockIdx.y; p < src.batch * src.channels; p += gridDim.y) {
+    for (int v = threadIdx.x; v < 256; v += blockDim.x) local[v] = 0;
+    __syncthreads();
+    const long long b = p / src.channels, c = p % src.channels;
+    for (long long i = blockIdx.x * 1LL * blockDim.x + threadIdx.x; i < plane_size;
+         i += 1LL * blockDim.x * gridDim.x) {
+      atomicAdd(&local[src.at(b, c, i / src.width, i % src.width)], 1u);
+    }
+    __syncthreads();
+    for (int v = threadIdx.x; v < 256; v += blockDim.x) {
+      if (local[v]) atomicAdd(&counts[256 * p + v], local[v]);
+    }
+    __syncthreads();
+  }
+}
+
+__global__ void equalize_table_kernel(const uint32_t* byte_counts, uint8_t* tables, long long planes) {
+  for (long long p = blockIdx.x * 1LL * blockDim.x + threadIdx.x; p < planes; p += 1LL * blockDim.x * gridDim.x) {
+    uint32_t bins[256];
+    for (int k = 0; k < 256; ++k) bins[k] = 0;
+    for (int v = 0; v < 256; ++v) bins[equalize_index(static_cast<uint8_t>(v))] += byte_counts[256 * p + v];
+    equalize_table(bins, tables + 256 * p);
+  }
+}
+
+__global__ void plane_table_kernel(ConstImage src, Image dst, const uint8_t* tables) {
+  const long long n = dst.batch * dst.channels * dst.height * dst.width;
+  for (long long i = blockIdx.x * 1LL * blockDim.x + threadIdx.x; i < n; i += 1LL * blockDim.x * gridDim.x) {
+    const Index4 k = element_index(dst, i);
+    point_element(src, dst, tables + 256 * (k.b * dst.channels + k.c), k.b, k.c, k.y, k.x);
+  }
+}
+
+void check_cuda(const char* op, cudaError_t err) {
+  if (err != cudaSuccess) {
+    throw std::runtime_error(std::string("u8aug.") + op + ": " + cudaGetErrorString(err));
+  }
+}
+
 }  // namespace
+
+void equalize(const ConstImage& src, const Image& dst, cudaStream_t stream) {
+  detail::check_unary("equalize", src, dst);
+  if (src.height * src.width > (int64_t{1} << 24)) {
+    detail::fail("equalize", "planes of more than 2^24 pixels are not supported (kornia counts in "
+                             "float32, which is inexact beyond that)");
+  }
+  const long long planes = src.batch * src.channels;
+  uint32_t* counts = nullptr;
+  check_cuda("equalize", cudaMallocAsync(reinterpret_cast<void**>(&counts), planes * 256 * (sizeof(uint32_t) + 1), stream));
+  uint8_t* tables = reinterpret_cast<uint8_t*>(counts + planes * 256);
+  check_cuda("equalize", cudaMemsetAsync(counts, 0, planes * 256 * sizeof(uint32_t), stream));
+  const long long plane_size = src.height * src.width;
+  const unsigned int bx = static_cast<unsigned int>(std::min<long long>((plane_size + kThreads - 1) / kThreads, 64));
+  const unsigned int by = static_cast<unsigned int>(std::min<long long>(planes, 65535));
+  byte_histogram_kernel<<<dim3(bx, by), kThreads, 0, stream>>>(src, counts);
+  equalize_table_kernel<<<blocks_for(planes), kThreads, 0, stream>>>(counts, tables, planes);
+  plane_table_kernel<<<blocks_for(dst.numel()), kThreads, 0, stream>>>(src, dst, tables);
+  check_launch("equalize");
+  check_cuda("equalize", cudaFreeAsync(counts, stream));
+}
 
 void adjust_brightness(const ConstImage& src, const Image& dst, Samples factor, cudaStream_t s) {
   run_point(detail::kBrightness, src, dst, factor, {}, s);

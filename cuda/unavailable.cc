@@ -33,6 +33,7 @@ void solarize(const ConstImage&, const Image&, Samples, Samples, cudaStream_t) {
 }
 void posterize(const ConstImage&, const Image&, Samples, cudaStream_t) { unavailable("posterize"); }
 void invert(const ConstImage&, const Image&, cudaStream_t) { unavailable("invert"); }
+void equalize(const ConstImage&, const Image&, cudaStream_t) { unavailable("equalize"); }
 void normalize(const ConstImage&, const FloatImage&, PerChannel, PerChannel, cudaStream_t) {
   unavailable("normalize");
 }

@@ -17,7 +17,7 @@ import torch
 __all__ = [
     "hflip", "vflip", "adjust_brightness", "adjust_brightness_accumulative", "adjust_contrast",
     "adjust_gamma", "solarize", "posterize", "invert", "normalize", "to_float", "rgb_to_grayscale",
-    "grayscale", "adjust_saturation", "adjust_hue", "color_jiggle",
+    "grayscale", "adjust_saturation", "adjust_hue", "color_jiggle", "equalize",
 ]
 
 Param = Union[float, torch.Tensor]
@@ -144,3 +144,10 @@ def color_jiggle(img: torch.Tensor, brightness: Param = 1.0, contrast: Param = 1
         order = torch.tensor(list(order), dtype=torch.int64, device=img.device)
     return torch.ops.u8aug.color_jiggle(img, _samples(brightness, img), _samples(contrast, img),
                                         _samples(saturation, img), _samples(hue, img), order)
+
+
+def equalize(img: torch.Tensor) -> torch.Tensor:
+    """Histogram equalisation of every (sample, channel) plane: ``kornia.enhance.equalize``
+    (kornia's PIL-style table, computed from the plane's own histogram). Planes of at most 2^24
+    pixels."""
+    return torch.ops.u8aug.equalize(img)

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "image_buffer.h"
+#include "u8aug/pixel/equalize.h"
 #include "u8aug/pixel/point.h"
 #include "u8aug/u8aug.h"
 
@@ -100,6 +101,35 @@ TEST_P(PointOnEveryTarget, MatchesScalarReference) {
               ASSERT_EQ(out.clobbered_padding(), 0) << "wrote outside the output view";
               ASSERT_EQ(src.buffer, src_before) << "modified its input";
             }
+}
+
+TEST_P(PointOnEveryTarget, EqualizeMatchesScalarReference) {
+  for (const Shape s : kShapes)
+    for (int64_t c : {1, 3, 4})
+      for (Layout layout : kLayouts)
+        for (int levels : {1, 4, 256}) {  // 1 level: kornia's step == 0 branch
+          SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " " +
+                       layout_name(layout) + " levels " + std::to_string(levels));
+          TestImage src(layout, 2, c, s.h, s.w);
+          src.fill_random(static_cast<uint32_t>(s.h + 5 * s.w + c));
+          for (auto& v : src.buffer) v = static_cast<uint8_t>((v % levels) * (256 / levels));
+          const std::vector<uint8_t> before = src.buffer;
+          TestImage out(layout, 2, c, s.h, s.w), expected(Layout::kPlanar, 2, c, s.h, s.w);
+          cpu::equalize(src.view, out.view, serial_for());
+          for (int64_t b = 0; b < 2; ++b)
+            for (int64_t k = 0; k < c; ++k) {
+              uint32_t counts[256] = {};
+              for (int64_t y = 0; y < s.h; ++y)
+                for (int64_t x = 0; x < s.w; ++x) ++counts[equalize_index(src.view.at(b, k, y, x))];
+              uint8_t table[256];
+              equalize_table(counts, table);
+              for (int64_t y = 0; y < s.h; ++y)
+                for (int64_t x = 0; x < s.w; ++x) point_element(src.view, expected.view, table, b, k, y, x);
+            }
+          ASSERT_EQ(count_differences(out.view, expected.view), 0);
+          ASSERT_EQ(out.clobbered_padding(), 0);
+          ASSERT_EQ(src.buffer, before);
+        }
 }
 
 U8AUG_INSTANTIATE_ON_EVERY_TARGET(PointOnEveryTarget);

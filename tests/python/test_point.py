@@ -162,3 +162,37 @@ def test_cuda_equals_cpu(name):
                 gpu = getattr(torch.ops.u8aug, name)(xi.cuda(), *[p.cuda() for p in ps])
                 assert torch.equal(gpu.cpu(), cpu), f"{name}{params} {shape}"
                 assert gpu.stride() == cpu.stride()
+
+
+def _equalize_inputs():
+    yield "photos", [p.unsqueeze(0) for p in photos().values()]
+    yield "random", [random_image((4, 3, 64, 65)), random_image((3, 4, 17, 5), seed=2), random_image((1, 1, 1, 1))]
+    yield "few levels", [(random_image((2, 3, 40, 40), seed=3) // 64) * 64, (random_image((2, 3, 9, 9), seed=4) // 128) * 255]
+    yield "constant", [torch.full((2, 3, 8, 8), 77, dtype=torch.uint8)]
+
+
+@pytest.mark.parametrize("kind,images", list(_equalize_inputs()), ids=[k for k, _ in _equalize_inputs()])
+def test_equalize_exact(kind, images):
+    for x in images:
+        expected = oracle(KE.equalize, x)
+        for xi in (x, x.contiguous(memory_format=torch.channels_last)):
+            before = xi.clone()
+            assert torch.equal(u8aug.equalize(xi), expected), kind
+            assert torch.equal(xi, before)
+
+
+def test_equalize_opcheck_and_compile():
+    for x in (random_image((2, 3, 5, 7)), random_image((2, 3, 5, 7)).contiguous(memory_format=torch.channels_last), random_image((3, 4, 9))):
+        torch.library.opcheck(torch.ops.u8aug.equalize, (x,))
+    compiled = torch.compile(lambda x: u8aug.equalize(u8aug.hflip(x)), fullgraph=True)
+    x = random_image((4, 3, 16, 20))
+    assert torch.equal(compiled(x), u8aug.equalize(u8aug.hflip(x)))
+
+
+@requires_cuda
+@pytest.mark.cuda
+def test_equalize_cuda_equals_cpu():
+    for _, images in _equalize_inputs():
+        for x in images:
+            for xi in (x, x.contiguous(memory_format=torch.channels_last)):
+                assert torch.equal(u8aug.equalize(xi.cuda()).cpu(), u8aug.equalize(xi))

@@ -64,6 +64,8 @@ void solarize(const ConstImage& src, const Image& dst, Samples thresholds, Sampl
 void posterize(const ConstImage& src, const Image& dst, Samples bits,
                const ParallelFor& parallel = {});
 void invert(const ConstImage& src, const Image& dst, const ParallelFor& parallel = {});
+// kornia.enhance.equalize: per (sample, channel) histogram equalisation (planes of at most 2^24 pixels).
+void equalize(const ConstImage& src, const Image& dst, const ParallelFor& parallel = {});
 
 // uint8 in, float32 out: (x / 255 - mean[c]) / std[c], equal as float32 to kornia.enhance.normalize
 // on x / 255; mean and std hold 1 or C values, finite, std nonzero. to_float: x / 255.
@@ -104,6 +106,7 @@ void solarize(const ConstImage& src, const Image& dst, Samples thresholds, Sampl
               cudaStream_t stream);
 void posterize(const ConstImage& src, const Image& dst, Samples bits, cudaStream_t stream);
 void invert(const ConstImage& src, const Image& dst, cudaStream_t stream);
+void equalize(const ConstImage& src, const Image& dst, cudaStream_t stream);
 void normalize(const ConstImage& src, const FloatImage& dst, PerChannel mean, PerChannel std,
                cudaStream_t stream);
 void to_float(const ConstImage& src, const FloatImage& dst, cudaStream_t stream);

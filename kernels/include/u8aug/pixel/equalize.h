@@ -1,0 +1,46 @@
+// Histogram equalisation per (sample, channel) plane, as kornia.enhance.equalize computes it on
+// x / 255: the index (x / 255 * 255).long() (not always x), a float32 histogram of it, the PIL
+// step and look-up table in float32, then the table read at the index (or the plane unchanged
+// when step is 0). Every quantity is an integer below 2^24 for planes of at most 2^24 pixels, so
+// the float32 arithmetic is exact and this reproduces kornia's bytes. The table of a plane,
+// indexed by the input byte, is then applied like any pointwise table.
+#pragma once
+
+#include <cmath>
+
+#include "u8aug/pixel/point.h"
+
+namespace u8aug {
+
+// kornia's histogram bin of byte x.
+U8AUG_HD int equalize_index(uint8_t x) { return static_cast<int>(unit(x) * 255.0f); }
+
+// counts[k]: how many pixels of the plane have equalize_index == k. Writes table[x] for x in
+// 0..255: the output byte of input byte x.
+U8AUG_HD void equalize_table(const uint32_t* counts, uint8_t* table) {
+  float total = 0.0f;
+  int last = 0;
+  for (int k = 0; k < 256; ++k) {
+    total += static_cast<float>(counts[k]);
+    if (counts[k] > 0) last = k;
+  }
+  const float step = truncf((total - static_cast<float>(counts[last])) / 255.0f);
+  if (step == 0.0f) {  // kornia returns the plane itself (scaled / 255)
+    for (int x = 0; x < 256; ++x) table[x] = to_u8((unit(static_cast<uint8_t>(x)) * 255.0f) / 255.0f * 255.0f);
+    return;
+  }
+  const float half = truncf(step / 2.0f);
+  float lut[256];  // lut[k]: the value of bin k, shifted by one bin as kornia does
+  float cumulative = 0.0f;
+  lut[0] = 0.0f;
+  for (int k = 0; k < 255; ++k) {
+    cumulative += static_cast<float>(counts[k]);
+    const float v = truncf((cumulative + half) / step);
+    lut[k + 1] = v < 0.0f ? 0.0f : (v > 255.0f ? 255.0f : v);
+  }
+  for (int x = 0; x < 256; ++x) {
+    table[x] = to_u8(lut[equalize_index(static_cast<uint8_t>(x))] / 255.0f * 255.0f);
+  }
+}
+
+}  // namespace u8aug

@@ -195,9 +195,10 @@ def ratio_chart(rows, path: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    single = [r for r in rows if r["threads"] == min(x["threads"] for x in rows)]
+    # One thread, the first shape (B=32 of 224x224 by default): one group of bars per op.
+    single = [r for r in rows if r["threads"] == min(x["threads"] for x in rows) and r["shape"] == rows[0]["shape"]]
     peers = [p for p in peer_defs.LIBRARIES if p not in ("u8aug", "u8aug compiled")]
-    labels = [f"{r['op']}\n{r['shape']}" for r in single]
+    labels = [r["op"].replace("_", "\n", 1) for r in single]
     fig, ax = plt.subplots(figsize=(max(6, 1.6 * len(single)), 4.5))
     width = 0.8 / len(peers)
     for i, p in enumerate(peers):
@@ -208,7 +209,7 @@ def ratio_chart(rows, path: str) -> None:
     ax.set_yscale("log")
     ax.set_ylabel("u8aug speed ÷ peer speed (log)")
     ax.set_xticks([k + 0.4 - width / 2 for k in range(len(single))], labels, fontsize=8)
-    ax.set_title(f"u8aug vs peers, {single[0]['threads']} thread(s), higher is better")
+    ax.set_title(f"u8aug vs peers, {single[0]['shape']}, {single[0]['threads']} thread(s), higher is better")
     ax.legend(fontsize=7, ncol=2)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -226,7 +227,12 @@ def main(argv=None) -> int:
     ap.add_argument("--quick", action="store_true", help="one small shape, short timings")
     ap.add_argument("--out", default=RESULTS)
     ap.add_argument("--tag", default=None, help="name of the result files (default: device and date)")
+    ap.add_argument("--replot", default=None, metavar="JSON", help="only redraw the chart of a results file")
     args = ap.parse_args(argv)
+    if args.replot:
+        with open(args.replot) as f:
+            ratio_chart(json.load(f)["rows"], os.path.splitext(args.replot)[0] + ".png")
+        return 0
     if args.quick:
         args.shapes = args.shapes or [[8, 3, 64, 64]]
         args.min_run_time = 0.05

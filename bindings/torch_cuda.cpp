@@ -130,6 +130,20 @@ at::Tensor color_jiggle(const at::Tensor& img, const at::Tensor& brightness, con
     cuda::color_jiggle(s, d, params, st);
   });
 }
+at::Tensor color_jitter(const at::Tensor& img, const at::Tensor& brightness, const at::Tensor& contrast,
+                        const at::Tensor& saturation, const at::Tensor& hue, const at::Tensor& order) {
+  const char* op = "color_jitter";
+  return run_image(op, img, [&](auto s, auto d, auto st) {
+    JiggleParams params;
+    params.brightness = values_of(op, "brightness", brightness, img);
+    params.contrast = values_of(op, "contrast", contrast, img);
+    params.saturation = values_of(op, "saturation", saturation, img);
+    params.hue = values_of(op, "hue", hue, img);
+    params.order = order_of(op, order, img);
+    params.order_count = order.numel();
+    cuda::color_jitter(s, d, params, st);
+  });
+}
 at::Tensor equalize(const at::Tensor& img) {
   return run_image("equalize", img, [&](auto s, auto d, auto st) { cuda::equalize(s, d, st); });
 }
@@ -160,4 +174,5 @@ TORCH_LIBRARY_IMPL(u8aug, CUDA, m) {
   m.impl("adjust_saturation", &adjust_saturation);
   m.impl("adjust_hue", &adjust_hue);
   m.impl("color_jiggle", &color_jiggle);
+  m.impl("color_jitter", &color_jitter);
 }

@@ -9,6 +9,7 @@
 #include <hwy/highway.h>
 
 #include <string>
+#include <vector>
 
 #include "cpu/parallel.h"
 #include "u8aug/check.h"
@@ -117,7 +118,9 @@ void ColorRows(int op_code, const ConstImage& src, const Image& dst, const Sampl
   const hn::Rebind<int32_t, DF> di;
   const hn::Rebind<uint8_t, DF> d8;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d)), w = src.width;
-  const bool planar = src.stride_w == 1 && dst.stride_w == 1 && w >= lanes;
+  // (ColorJitter runs the scalar steps: its grey blends are not vectorised yet.)
+  const bool planar = src.stride_w == 1 && dst.stride_w == 1 && w >= lanes &&
+                      !(op == ColorOp::kJiggle && jiggle.jitter);
   const VF k255 = hn::Set(d, 255.0f), zero = hn::Zero(d);
   auto load = [&](const uint8_t* p) {
     return hn::Div(hn::ConvertTo(d, hn::PromoteTo(di, hn::LoadU(d8, p))), k255);
@@ -194,12 +197,11 @@ void adjust_hue(const ConstImage& src, const Image& dst, Samples radians, const 
   run_color(ColorOp::kHue, src, dst, radians, {}, parallel);
 }
 
-void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& params,
-                  const ParallelFor& parallel) {
-  const char* op = "color_jiggle";
-  detail::check_jiggle(op, src, dst, params);
+namespace {
+
+void check_jiggle_values(const char* op, const JiggleParams& params, float max_brightness) {
   const float big = std::numeric_limits<float>::max();
-  detail::check_sample_values(op, "brightness", params.brightness, 0.0f, 2.0f);
+  detail::check_sample_values(op, "brightness", params.brightness, 0.0f, max_brightness);
   detail::check_sample_values(op, "contrast", params.contrast, 0.0f, big);
   detail::check_sample_values(op, "saturation", params.saturation, 0.0f, big);
   detail::check_sample_values(op, "hue", params.hue, -0.5f, 0.5f);
@@ -212,7 +214,37 @@ void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& p
     }
     seen[s] = true;
   }
+}
+
+}  // namespace
+
+void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& params,
+                  const ParallelFor& parallel) {
+  detail::check_jiggle("color_jiggle", src, dst, params);
+  check_jiggle_values("color_jiggle", params, 2.0f);
   run_color(ColorOp::kJiggle, src, dst, {}, jiggle_factors(params), parallel);
+}
+
+void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& params,
+                  const ParallelFor& parallel) {
+  detail::check_jiggle("color_jitter", src, dst, params);
+  check_jiggle_values("color_jitter", params, std::numeric_limits<float>::max());
+  JiggleFactors k = jiggle_factors(params);
+  k.jitter = true;
+  k.pixels = src.height * src.width;
+  std::vector<int64_t> sums(static_cast<size_t>(src.batch), 0);
+  if (k.apply[1]) {  // contrast blends with each sample's mean grey at that point of the chain
+    run_parallel(parallel, src.batch, 1, [&](int64_t begin, int64_t end) {
+      for (int64_t b = begin; b < end; ++b)
+        for (int64_t y = 0; y < src.height; ++y)
+          for (int64_t x = 0; x < src.width; ++x) {
+            const Rgb p = before_contrast(load_rgb(src, b, y, x), k, b);
+            sums[b] += gray_fixed(luma_unit(p.r, p.g, p.b));
+          }
+    });
+  }
+  k.gray_sums = sums.data();
+  run_color(ColorOp::kJiggle, src, dst, {}, k, parallel);
 }
 
 }  // namespace cpu

@@ -49,6 +49,9 @@ void adjust_hue(const ConstImage&, const Image&, Samples, cudaStream_t) { unavai
 void color_jiggle(const ConstImage&, const Image&, const JiggleParams&, cudaStream_t) {
   unavailable("color_jiggle");
 }
+void color_jitter(const ConstImage&, const Image&, const JiggleParams&, cudaStream_t) {
+  unavailable("color_jitter");
+}
 
 }  // namespace cuda
 }  // namespace u8aug

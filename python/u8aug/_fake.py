@@ -114,7 +114,8 @@ def _rgb_fake(name, *param_names):
 
 _rgb_fake("adjust_saturation", "factor")
 _rgb_fake("adjust_hue", "factor")
-_color_jiggle_fake = _rgb_fake("color_jiggle", "brightness", "contrast", "saturation", "hue")
+_rgb_fake("color_jiggle", "brightness", "contrast", "saturation", "hue")
+_rgb_fake("color_jitter", "brightness", "contrast", "saturation", "hue")
 
 
 @_fake("rgb_to_grayscale")

@@ -129,3 +129,58 @@ def test_cuda_equals_cpu():
     y = random_image((16, 3, 64, 64))
     params = jiggle_params(aug, y.shape)
     assert torch.equal(u8aug.color_jiggle(y.cuda(), *[p.cuda() for p in params]).cpu(), u8aug.color_jiggle(y, *params))
+
+
+def _near(got, expected, what):
+    """FIDELITY.md's near class: at most 1 apart and at least 99.9% of bytes identical."""
+    diff = (got.int() - expected.int()).abs()
+    identical = float((diff == 0).float().mean())
+    print(f"{what}: identical {100 * identical:.4f}%, max diff {int(diff.max())}")
+    assert int(diff.max()) <= 1 and identical >= 0.999, (what, identical)
+    return identical
+
+
+@pytest.mark.parametrize("args", [(0.2, 0.3, 0.4, 0.1), (0.0, 0.5, 0.0, 0.0), (0.4, 0.4, 0.4, 0.5), (0.0, 0.0, 0.6, 0.0)])
+def test_jitter_near_kornia_with_its_parameters(args):
+    torch.manual_seed(int(sum(args) * 100))
+    aug = K.ColorJitter(*args, p=1.0)
+    images = [random_image((8, 3, 33, 47), seed=1), random_image((1, 3, 1, 1), seed=2)]
+    images += [p.unsqueeze(0) for p in photos().values() if p.shape[0] == 3]
+    for x in images:
+        full = aug.forward_parameters(x.shape)
+        expected = oracle(lambda xf: aug(xf, params=full), x)
+        for xi in (x, x.contiguous(memory_format=torch.channels_last)):
+            before = xi.clone()
+            got = u8aug.color_jitter(xi, full["brightness_factor"], full["contrast_factor"], full["saturation_factor"],
+                                     full["hue_factor"], full["order"])
+            _near(got, expected, f"ColorJitter{args} {tuple(x.shape)}")
+            assert torch.equal(xi, before)
+
+
+def test_jitter_all_colours():
+    torch.manual_seed(11)
+    x = all_colours()
+    aug = K.ColorJitter(0.3, 0.3, 0.3, 0.3, p=1.0)
+    full = aug.forward_parameters(x.shape)
+    expected = oracle(lambda xf: aug(xf, params=full), x)
+    got = u8aug.color_jitter(x, full["brightness_factor"], full["contrast_factor"], full["saturation_factor"],
+                             full["hue_factor"], full["order"])
+    _near(got, expected, "ColorJitter on all 2^24 colours")
+
+
+def test_jitter_opcheck_and_compile():
+    for x in (random_image((2, 3, 5, 7)), random_image((2, 3, 5, 7)).contiguous(memory_format=torch.channels_last)):
+        torch.library.opcheck(torch.ops.u8aug.color_jitter, (x, *_jiggle_args(2)))
+    compiled = torch.compile(u8aug.color_jitter, fullgraph=True)
+    x = random_image((4, 3, 16, 20))
+    assert torch.equal(compiled(x, *_jiggle_args(4)), u8aug.color_jitter(x, *_jiggle_args(4)))
+
+
+@requires_cuda
+@pytest.mark.cuda
+def test_jitter_cuda_equals_cpu():
+    torch.manual_seed(0)
+    aug = K.ColorJitter(0.3, 0.3, 0.3, 0.3, p=1.0)
+    for y in (random_image((16, 3, 64, 64)), all_colours()):
+        params = jiggle_params(aug, y.shape)
+        assert torch.equal(u8aug.color_jitter(y.cuda(), *[p.cuda() for p in params]).cpu(), u8aug.color_jitter(y, *params))

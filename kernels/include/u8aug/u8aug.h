@@ -87,6 +87,11 @@ void adjust_hue(const ConstImage& src, const Image& dst, Samples radians,
                 const ParallelFor& parallel = {});
 void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& params,
                   const ParallelFor& parallel = {});
+// kornia's ColorJitter given its generated parameters: multiplicative brightness, contrast blended
+// with each sample's mean grey ("near": torch's float32 mean may differ by an ulp), saturation
+// blended with the pixel's grey, hue.
+void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& params,
+                  const ParallelFor& parallel = {});
 }  // namespace cpu
 
 // Device pointers; work is queued on `stream` and not waited for. In a build without CUDA these
@@ -115,6 +120,8 @@ void grayscale(const ConstImage& src, const Image& dst, cudaStream_t stream);
 void adjust_saturation(const ConstImage& src, const Image& dst, Samples factor, cudaStream_t stream);
 void adjust_hue(const ConstImage& src, const Image& dst, Samples radians, cudaStream_t stream);
 void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& params,
+                  cudaStream_t stream);
+void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& params,
                   cudaStream_t stream);
 }  // namespace cuda
 

@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "u8aug/pixel/gray.h"
 #include "u8aug/pixel/point.h"
 
 namespace u8aug {
@@ -120,7 +121,24 @@ struct JiggleFactors {
   int order[4];
   int steps;
   bool apply[4];
+  // ColorJitter instead of ColorJiggle: multiplicative brightness, contrast and saturation blended
+  // with grey. Its contrast needs each sample's mean grey (at that point of the chain): gray_sums
+  // holds per-sample sums in 32.32 fixed point (see gray_fixed), over `pixels` pixels.
+  bool jitter;
+  const int64_t* gray_sums;
+  int64_t pixels;
 };
+
+// A grey value in 32.32 fixed point. Integer sums do not depend on the order of addition, so the
+// CPU and the GPU reach the same mean bit for bit; the truncation error (< 2^-32 a pixel) is far
+// below a float's resolution of the mean.
+U8AUG_HD int64_t gray_fixed(float g) { return static_cast<int64_t>(static_cast<double>(g) * 4294967296.0); }
+
+// torch's mean: the float32 sum divided by the count. Here the sum is exact up to the fixed-point
+// truncation where torch's float32 cascade sum may differ by an ulp or two: the "near" class.
+U8AUG_HD float mean_from_fixed(int64_t sum, int64_t pixels) {
+  return static_cast<float>(static_cast<double>(sum) / 4294967296.0) / static_cast<float>(pixels);
+}
 
 U8AUG_HD bool any_not(const Samples& s, float neutral) {
   for (int64_t i = 0; i < s.count; ++i) {
@@ -130,7 +148,7 @@ U8AUG_HD bool any_not(const Samples& s, float neutral) {
 }
 
 U8AUG_HD JiggleFactors jiggle_factors(const JiggleParams& p) {
-  JiggleFactors k{p.brightness, p.contrast, p.saturation, p.hue, {0, 1, 2, 3}, 0, {}};
+  JiggleFactors k{p.brightness, p.contrast, p.saturation, p.hue, {0, 1, 2, 3}, 0, {}, false, nullptr, 0};
   k.steps = static_cast<int>(p.order_count < 4 ? p.order_count : 4);
   for (int i = 0; i < k.steps; ++i) k.order[i] = static_cast<int>(p.order[i]);
   k.apply[0] = any_not(p.brightness, 1.0f);
@@ -140,25 +158,51 @@ U8AUG_HD JiggleFactors jiggle_factors(const JiggleParams& p) {
   return k;
 }
 
-// ColorJiggle on one pixel of sample b, clipped to [0, 1] at the end as kornia does.
-U8AUG_HD Rgb color_jiggle_rgb(Rgb p, const JiggleFactors& k, int64_t b) {
-  for (int i = 0; i < k.steps; ++i) {
-    const int step = k.order[i];
-    if (!k.apply[step]) continue;
-    switch (step) {
-      case 0: {  // adjust_brightness(x, factor - 1), clipped
-        const float add = k.brightness[b] - 1.0f;
-        p = {clamp_unit(p.r + add), clamp_unit(p.g + add), clamp_unit(p.b + add)};
-        break;
+// One step of ColorJiggle or ColorJitter on one pixel of sample b (mean: the sample's mean grey,
+// used by ColorJitter's contrast only).
+U8AUG_HD Rgb color_step(Rgb p, const JiggleFactors& k, int step, int64_t b, float mean) {
+  switch (step) {
+    case 0: {
+      if (k.jitter) {  // adjust_brightness_accumulative(x, factor)
+        const float m = k.brightness[b];
+        return {clamp_unit(p.r * m), clamp_unit(p.g * m), clamp_unit(p.b * m)};
       }
-      case 1: {  // adjust_contrast(x, factor), clipped
-        const float m = k.contrast[b];
-        p = {clamp_unit(p.r * m), clamp_unit(p.g * m), clamp_unit(p.b * m)};
-        break;
-      }
-      case 2: p = adjust_saturation_rgb(p, k.saturation[b]); break;
-      default: p = adjust_hue_rgb(p, (k.hue[b] * 2.0f) * kPi); break;  // factor * 2 * math.pi
+      const float add = k.brightness[b] - 1.0f;  // adjust_brightness(x, factor - 1)
+      return {clamp_unit(p.r + add), clamp_unit(p.g + add), clamp_unit(p.b + add)};
     }
+    case 1: {
+      const float m = k.contrast[b];
+      if (k.jitter) {  // adjust_contrast_with_mean_subtraction: x * f + mean * (1 - f)
+        const float shift = mean * (1.0f - m);
+        return {clamp_unit(p.r * m + shift), clamp_unit(p.g * m + shift), clamp_unit(p.b * m + shift)};
+      }
+      return {clamp_unit(p.r * m), clamp_unit(p.g * m), clamp_unit(p.b * m)};  // adjust_contrast
+    }
+    case 2: {
+      if (k.jitter) {  // adjust_saturation_with_gray_subtraction: (1 - f) * grey + f * x
+        const float f = k.saturation[b];
+        const float grey = (1.0f - f) * luma_unit(p.r, p.g, p.b);
+        return {clamp_unit(grey + f * p.r), clamp_unit(grey + f * p.g), clamp_unit(grey + f * p.b)};
+      }
+      return adjust_saturation_rgb(p, k.saturation[b]);
+    }
+    default: return adjust_hue_rgb(p, (k.hue[b] * 2.0f) * kPi);  // factor * 2 * math.pi
+  }
+}
+
+// The pixel as ColorJitter's contrast step sees it: the steps before it, in order.
+U8AUG_HD Rgb before_contrast(Rgb p, const JiggleFactors& k, int64_t b) {
+  for (int i = 0; i < k.steps && k.order[i] != 1; ++i) {
+    if (k.apply[k.order[i]]) p = color_step(p, k, k.order[i], b, 0.0f);
+  }
+  return p;
+}
+
+// ColorJiggle or ColorJitter on one pixel of sample b, clipped to [0, 1] at the end as kornia does.
+U8AUG_HD Rgb color_jiggle_rgb(Rgb p, const JiggleFactors& k, int64_t b) {
+  const float mean = k.jitter && k.apply[1] ? mean_from_fixed(k.gray_sums[b], k.pixels) : 0.0f;
+  for (int i = 0; i < k.steps; ++i) {
+    if (k.apply[k.order[i]]) p = color_step(p, k, k.order[i], b, mean);
   }
   return {clamp_unit(p.r), clamp_unit(p.g), clamp_unit(p.b)};
 }

@@ -8,6 +8,7 @@
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -89,26 +90,96 @@ HWY_INLINE VRgb Hue(DF d, VRgb p, float radians, hn::Mask<DF>& out_of_range) {
   return {pick(v, q, pp, pp, t, v), pick(t, v, v, q, pp, pp), pick(pp, pp, t, v, v, q)};
 }
 
-HWY_INLINE VRgb Jiggle(DF d, VRgb p, const JiggleFactors& k, int64_t b, hn::Mask<DF>& out_of_range) {
-  for (int i = 0; i < k.steps; ++i) {
-    const int step = k.order[i];
-    if (!k.apply[step]) continue;
-    switch (step) {
-      case 0: {
-        const VF add = hn::Set(d, k.brightness[b] - 1.0f);
-        p = {ClampUnit(d, hn::Add(p.r, add)), ClampUnit(d, hn::Add(p.g, add)), ClampUnit(d, hn::Add(p.b, add))};
-        break;
+// kornia's grey (rgb_to_grayscale: r * w_r, then two fused addcmul steps). Without a native FMA
+// the lanes are flagged for the scalar fallback, which calls fmaf.
+HWY_INLINE VF Luma(DF d, VRgb p, hn::Mask<DF>& out_of_range) {
+#if HWY_NATIVE_FMA
+  (void)out_of_range;
+  return hn::MulAdd(p.b, hn::Set(d, 0.114f), hn::MulAdd(p.g, hn::Set(d, 0.587f), hn::Mul(p.r, hn::Set(d, 0.299f))));
+#else
+  out_of_range = hn::Not(hn::FirstN(d, 0));
+  return p.r;
+#endif
+}
+
+// One step of pixel/color.h's color_step in lanes.
+HWY_INLINE VRgb Step(DF d, VRgb p, const JiggleFactors& k, int step, int64_t b, float mean,
+                     hn::Mask<DF>& out_of_range) {
+  switch (step) {
+    case 0: {
+      if (k.jitter) {
+        const VF m = hn::Set(d, k.brightness[b]);
+        return {ClampUnit(d, hn::Mul(p.r, m)), ClampUnit(d, hn::Mul(p.g, m)), ClampUnit(d, hn::Mul(p.b, m))};
       }
-      case 1: {
-        const VF m = hn::Set(d, k.contrast[b]);
-        p = {ClampUnit(d, hn::Mul(p.r, m)), ClampUnit(d, hn::Mul(p.g, m)), ClampUnit(d, hn::Mul(p.b, m))};
-        break;
-      }
-      case 2: p = Saturation(d, p, k.saturation[b]); break;
-      default: p = Hue(d, p, (k.hue[b] * 2.0f) * kPi, out_of_range); break;
+      const VF add = hn::Set(d, k.brightness[b] - 1.0f);
+      return {ClampUnit(d, hn::Add(p.r, add)), ClampUnit(d, hn::Add(p.g, add)), ClampUnit(d, hn::Add(p.b, add))};
     }
+    case 1: {
+      const VF m = hn::Set(d, k.contrast[b]);
+      if (k.jitter) {
+        const VF shift = hn::Set(d, mean * (1.0f - k.contrast[b]));
+        return {ClampUnit(d, hn::Add(hn::Mul(p.r, m), shift)), ClampUnit(d, hn::Add(hn::Mul(p.g, m), shift)),
+                ClampUnit(d, hn::Add(hn::Mul(p.b, m), shift))};
+      }
+      return {ClampUnit(d, hn::Mul(p.r, m)), ClampUnit(d, hn::Mul(p.g, m)), ClampUnit(d, hn::Mul(p.b, m))};
+    }
+    case 2: {
+      if (k.jitter) {
+        const float f = k.saturation[b];
+        const VF grey = hn::Mul(hn::Set(d, 1.0f - f), Luma(d, p, out_of_range)), vf = hn::Set(d, f);
+        return {ClampUnit(d, hn::Add(grey, hn::Mul(vf, p.r))), ClampUnit(d, hn::Add(grey, hn::Mul(vf, p.g))),
+                ClampUnit(d, hn::Add(grey, hn::Mul(vf, p.b)))};
+      }
+      return Saturation(d, p, k.saturation[b]);
+    }
+    default: return Hue(d, p, (k.hue[b] * 2.0f) * kPi, out_of_range);
+  }
+}
+
+HWY_INLINE VRgb Jiggle(DF d, VRgb p, const JiggleFactors& k, int64_t b, hn::Mask<DF>& out_of_range) {
+  const float mean = k.jitter && k.apply[1] ? mean_from_fixed(k.gray_sums[b], k.pixels) : 0.0f;
+  for (int i = 0; i < k.steps; ++i) {
+    if (k.apply[k.order[i]]) p = Step(d, p, k, k.order[i], b, mean, out_of_range);
   }
   return {ClampUnit(d, p.r), ClampUnit(d, p.g), ClampUnit(d, p.b)};
+}
+
+HWY_INLINE VF LoadUnit(DF d, const uint8_t* p) {
+  const hn::Rebind<int32_t, DF> di;
+  const hn::Rebind<uint8_t, DF> d8;
+  return hn::Div(hn::ConvertTo(d, hn::PromoteTo(di, hn::LoadU(d8, p))), hn::Set(d, 255.0f));
+}
+
+// ColorJitter's first pass over rows (b, y): adds to sums[b] the fixed-point grey of every pixel
+// as the contrast step will see it (pixel/color.h's before_contrast), vector lanes where the row
+// allows, the scalar code elsewhere. Returns nothing until the row is done: sums are per call.
+void GraySumRows(const ConstImage& src, const JiggleFactors& k, int64_t row_begin, int64_t row_end,
+                 int64_t* sums) {
+  const DF d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d)), w = src.width;
+  const bool planar = src.stride_w == 1 && w >= lanes;
+  HWY_ALIGN float grey[hn::MaxLanes(d)];
+  for (int64_t row = row_begin; row < row_end; ++row) {
+    const int64_t b = row / src.height, y = row % src.height;
+    int64_t x = 0;
+    if (planar) {
+      for (; x + lanes <= w; x += lanes) {  // no overlapping step here: each pixel counts once
+        VRgb p{LoadUnit(d, &src.at(b, 0, y, x)), LoadUnit(d, &src.at(b, 1, y, x)), LoadUnit(d, &src.at(b, 2, y, x))};
+        auto out_of_range = hn::FirstN(d, 0);
+        for (int i = 0; i < k.steps && k.order[i] != 1; ++i) {
+          if (k.apply[k.order[i]]) p = Step(d, p, k, k.order[i], b, 0.0f, out_of_range);
+        }
+        const VF g = Luma(d, p, out_of_range);
+        if (!hn::AllFalse(d, out_of_range)) break;  // the scalar loop below takes this vector on
+        hn::Store(g, d, grey);
+        for (int64_t i = 0; i < lanes; ++i) sums[b] += gray_fixed(grey[i]);
+      }
+    }
+    for (; x < w; ++x) {
+      const Rgb p = before_contrast(load_rgb(src, b, y, x), k, b);
+      sums[b] += gray_fixed(luma_unit(p.r, p.g, p.b));
+    }
+  }
 }
 
 void ColorRows(int op_code, const ConstImage& src, const Image& dst, const Samples& factor,
@@ -118,13 +189,9 @@ void ColorRows(int op_code, const ConstImage& src, const Image& dst, const Sampl
   const hn::Rebind<int32_t, DF> di;
   const hn::Rebind<uint8_t, DF> d8;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d)), w = src.width;
-  // (ColorJitter runs the scalar steps: its grey blends are not vectorised yet.)
-  const bool planar = src.stride_w == 1 && dst.stride_w == 1 && w >= lanes &&
-                      !(op == ColorOp::kJiggle && jiggle.jitter);
+  const bool planar = src.stride_w == 1 && dst.stride_w == 1 && w >= lanes;
   const VF k255 = hn::Set(d, 255.0f), zero = hn::Zero(d);
-  auto load = [&](const uint8_t* p) {
-    return hn::Div(hn::ConvertTo(d, hn::PromoteTo(di, hn::LoadU(d8, p))), k255);
-  };
+  auto load = [&](const uint8_t* p) { return LoadUnit(d, p); };
   auto store = [&](uint8_t* p, VF y) {  // to_u8: half to even, clamp
     y = hn::Min(hn::Max(hn::Round(hn::Mul(y, k255)), zero), k255);
     hn::StoreU(hn::DemoteTo(d8, hn::ConvertTo(di, y)), d8, p);
@@ -168,6 +235,7 @@ namespace u8aug {
 namespace cpu {
 
 HWY_EXPORT(ColorRows);
+HWY_EXPORT(GraySumRows);
 
 namespace {
 
@@ -234,13 +302,12 @@ void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& p
   k.pixels = src.height * src.width;
   std::vector<int64_t> sums(static_cast<size_t>(src.batch), 0);
   if (k.apply[1]) {  // contrast blends with each sample's mean grey at that point of the chain
-    run_parallel(parallel, src.batch, 1, [&](int64_t begin, int64_t end) {
-      for (int64_t b = begin; b < end; ++b)
-        for (int64_t y = 0; y < src.height; ++y)
-          for (int64_t x = 0; x < src.width; ++x) {
-            const Rgb p = before_contrast(load_rgb(src, b, y, x), k, b);
-            sums[b] += gray_fixed(luma_unit(p.r, p.g, p.b));
-          }
+    std::mutex merge;  // integer sums: the merge order does not matter
+    run_parallel(parallel, src.batch * src.height, grain_for(16 * src.width), [&](int64_t begin, int64_t end) {
+      std::vector<int64_t> local(sums.size(), 0);
+      HWY_DYNAMIC_DISPATCH(GraySumRows)(src, k, begin, end, local.data());
+      const std::lock_guard<std::mutex> lock(merge);
+      for (size_t b = 0; b < sums.size(); ++b) sums[b] += local[b];
     });
   }
   k.gray_sums = sums.data();

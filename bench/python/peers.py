@@ -232,7 +232,8 @@ def _normalize_peers():
 
 
 def _color_peers(op):
-    """ColorJiggle(0.4, 0.4, 0.4, 0.1) and RandomGrayscale(p=1) against each library's own class."""
+    """ColorJiggle / ColorJitter(0.4, 0.4, 0.4, 0.1), RandomGrayscale(p=1) and RandomEqualize(p=1)
+    against each library's own class."""
     K = _optional("kornia.augmentation")
     v2 = _optional("torchvision.transforms.v2")
     A = _optional("albumentations")
@@ -241,14 +242,20 @@ def _color_peers(op):
     def jiggle(x):
         b = x.shape[0]
         f = lambda lo, hi: torch.empty(b, device=x.device).uniform_(lo, hi)  # noqa: E731
-        return u8aug.color_jiggle(x, f(0.6, 1.4), f(0.6, 1.4), f(0.6, 1.4), f(-0.1, 0.1),
-                                  torch.randperm(4, device=x.device))
+        fused = u8aug.color_jiggle if op == "color_jiggle" else u8aug.color_jitter
+        return fused(x, f(0.6, 1.4), f(0.6, 1.4), f(0.6, 1.4), f(-0.1, 0.1), torch.randperm(4, device=x.device))
 
-    ours = jiggle if op == "color_jiggle" else u8aug.grayscale
+    ours = {"color_jiggle": jiggle, "color_jitter": jiggle, "grayscale": u8aug.grayscale, "equalize": u8aug.equalize}[op]
+
+    def kornia_class():
+        return {"color_jiggle": lambda: K.ColorJiggle(0.4, 0.4, 0.4, 0.1, p=1.0),
+                "color_jitter": lambda: K.ColorJitter(0.4, 0.4, 0.4, 0.1, p=1.0),
+                "grayscale": lambda: K.RandomGrayscale(p=1.0),
+                "equalize": lambda: K.RandomEqualize(p=1.0)}[op]()
 
     def kornia(compiled):
         def factory(x):
-            aug = (K.ColorJiggle(0.4, 0.4, 0.4, 0.1, p=1.0) if op == "color_jiggle" else K.RandomGrayscale(p=1.0)).to(x.device)
+            aug = kornia_class().to(x.device)
             xf = x.float() / 255
             fn = torch.compile(aug) if compiled else aug
             return lambda: fn(xf)
@@ -256,23 +263,30 @@ def _color_peers(op):
         return factory
 
     def torchvision(x):
-        t = v2.ColorJitter(0.4, 0.4, 0.4, 0.1) if op == "color_jiggle" else v2.RandomGrayscale(p=1.0)
+        t = {"color_jiggle": lambda: v2.ColorJitter(0.4, 0.4, 0.4, 0.1),
+             "color_jitter": lambda: v2.ColorJitter(0.4, 0.4, 0.4, 0.1),
+             "grayscale": lambda: v2.RandomGrayscale(p=1.0),
+             "equalize": lambda: v2.RandomEqualize(p=1.0)}[op]()
         return lambda: t(x)
 
     def albu():
-        t = (A.ColorJitter(brightness=0.4, contrast=0.4, saturation=0.4, hue=0.1, p=1.0) if op == "color_jiggle"
-             else A.ToGray(num_output_channels=3, p=1.0))
+        t = {"color_jiggle": lambda: A.ColorJitter(brightness=0.4, contrast=0.4, saturation=0.4, hue=0.1, p=1.0),
+             "color_jitter": lambda: A.ColorJitter(brightness=0.4, contrast=0.4, saturation=0.4, hue=0.1, p=1.0),
+             "grayscale": lambda: A.ToGray(num_output_channels=3, p=1.0),
+             "equalize": lambda: A.Equalize(by_channels=True, p=1.0)}[op]()
         return lambda img: t(image=img)["image"]
 
-    def opencv():  # the single call: grey, then back to 3 channels as RandomGrayscale returns
-        return lambda img: cv2.cvtColor(cv2.cvtColor(img, cv2.COLOR_RGB2GRAY), cv2.COLOR_GRAY2RGB)
+    def opencv():
+        if op == "grayscale":  # grey, then back to 3 channels as RandomGrayscale returns
+            return lambda img: cv2.cvtColor(cv2.cvtColor(img, cv2.COLOR_RGB2GRAY), cv2.COLOR_GRAY2RGB)
+        return lambda img: cv2.merge([cv2.equalizeHist(c) for c in cv2.split(img)])
 
     peers = {
         "u8aug": lambda x: (lambda: ours(x)),
         "u8aug compiled": _compiled(ours),
         "kornia float": K and kornia(False), "kornia float compiled": K and kornia(True),
         "torchvision v2": v2 and torchvision, "albumentations": A and _per_image(albu),
-        "OpenCV": cv2 and op == "grayscale" and _per_image(opencv), "memcpy": _memcpy,
+        "OpenCV": cv2 and op in ("grayscale", "equalize") and _per_image(opencv), "memcpy": _memcpy,
     }
     return {name: f for name, f in peers.items() if f}
 
@@ -286,12 +300,14 @@ def peers_for(op: str) -> dict:
         return POINT_PEERS[op]()
     if op == "normalize":
         return _normalize_peers()
-    if op in ("color_jiggle", "grayscale"):
+    if op in ("color_jiggle", "color_jitter", "grayscale", "equalize"):
         return _color_peers(op)
     raise KeyError(f"no benchmark peers defined for op {op!r}")
 
 
-OPS = ["hflip", "vflip", *POINT_PEERS, "normalize", "grayscale", "color_jiggle"]
+OPS = ["hflip", "vflip", *POINT_PEERS, "equalize", "normalize", "grayscale", "color_jiggle", "color_jitter"]
+# Ops whose work depends on the content: fed real photos, not random bytes.
+CONTENT_DEPENDENT = {"equalize"}
 # Bytes read plus written per image element (uint8 in; uint8 out, or float32 out for normalize).
 BYTES_PER_ELEMENT = {"normalize": 5}
 # Ops whose speed is bounded by memory: also reported as GB/s and as a fraction of memcpy.

@@ -126,6 +126,20 @@ def _git(*args) -> str:
     return _run(["git", "-C", HERE, *args])
 
 
+def make_input(op: str, shape) -> torch.Tensor:
+    """Random bytes, or for content-dependent ops scikit-image's photos resized to the shape."""
+    b, c, h, w = shape
+    if op in peer_defs.CONTENT_DEPENDENT:
+        from skimage import data
+
+        photos = [torch.from_numpy(getattr(data, n)()).permute(2, 0, 1).float() for n in ("astronaut", "coffee", "chelsea")]
+        resized = [torch.nn.functional.interpolate(p[None], size=(h, w), mode="bilinear", align_corners=False)[0]
+                   for p in photos]
+        return torch.stack([resized[i % len(resized)] for i in range(b)]).round().clamp(0, 255).to(torch.uint8).contiguous()
+    g = torch.Generator().manual_seed(0)
+    return torch.randint(0, 256, shape, dtype=torch.uint8, generator=g)
+
+
 def shape_name(shape) -> str:
     b, c, h, w = shape
     return f"{b}x{c}x{h}x{w}"
@@ -144,8 +158,7 @@ def run(args) -> list:
         for op in args.ops:
             for shape in shapes:
                 torch._dynamo.reset()  # each row compiles afresh: no recompile limits across rows
-                g = torch.Generator().manual_seed(0)
-                x = torch.randint(0, 256, shape, dtype=torch.uint8, generator=g).to(device)
+                x = make_input(op, shape).to(device)
                 row = {"op": op, "shape": shape_name(shape), "threads": threads, "batch": shape[0],
                        "bytes_moved": peer_defs.BYTES_PER_ELEMENT.get(op, 2) * x.numel(), "libraries": {}}
                 for lib, factory in peer_defs.peers_for(op).items():

@@ -18,6 +18,7 @@ __all__ = [
     "hflip", "vflip", "adjust_brightness", "adjust_brightness_accumulative", "adjust_contrast",
     "adjust_gamma", "solarize", "posterize", "invert", "normalize", "to_float", "rgb_to_grayscale",
     "grayscale", "adjust_saturation", "adjust_hue", "color_jiggle", "color_jitter", "equalize",
+    "adjust_contrast_with_mean_subtraction", "adjust_saturation_with_gray_subtraction",
 ]
 
 Param = Union[float, torch.Tensor]
@@ -166,3 +167,21 @@ def color_jitter(img: torch.Tensor, brightness: Param = 1.0, contrast: Param = 1
         order = torch.tensor(list(order), dtype=torch.int64, device=img.device)
     return torch.ops.u8aug.color_jitter(img, _samples(brightness, img), _samples(contrast, img),
                                         _samples(saturation, img), _samples(hue, img), order)
+
+
+def adjust_contrast_with_mean_subtraction(img: torch.Tensor, factor: Param) -> torch.Tensor:
+    """``x * factor + mean * (1 - factor)``, clipped, with each sample's mean grey:
+    ``kornia.enhance.adjust_contrast_with_mean_subtraction`` on RGB images ("near": see
+    :func:`color_jitter`, whose contrast step this is; a neutral factor leaves the image as it is,
+    exactly as kornia's arithmetic does). Images with C != 3 channels are not supported yet."""
+    f = _samples(factor, img)
+    one, zero = torch.ones_like(f[:1]), torch.zeros_like(f[:1])
+    return torch.ops.u8aug.color_jitter(img, one, f, one, zero, torch.ones(1, dtype=torch.int64, device=img.device))
+
+
+def adjust_saturation_with_gray_subtraction(img: torch.Tensor, factor: Param) -> torch.Tensor:
+    """``(1 - factor) * grey + factor * x``, clipped: ``kornia.enhance.adjust_saturation_with_gray_subtraction``
+    on RGB images (exact: ColorJitter's saturation step)."""
+    f = _samples(factor, img)
+    one, zero = torch.ones_like(f[:1]), torch.zeros_like(f[:1])
+    return torch.ops.u8aug.color_jitter(img, one, one, f, zero, torch.full((1,), 2, dtype=torch.int64, device=img.device))

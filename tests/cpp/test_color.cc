@@ -25,7 +25,7 @@ TEST_P(ColorOnEveryTarget, MatchesScalarReference) {
   for (const Shape s : kShapes)
     for (int64_t batch : {1, 4})
       for (Layout layout : kLayouts)
-        for (int op = 0; op < 3; ++op) {
+        for (int op = 0; op < 4; ++op) {  // 3: color_jitter
           SCOPED_TRACE(std::to_string(batch) + "x3x" + std::to_string(s.h) + "x" + std::to_string(s.w) +
                        " " + layout_name(layout) + " op " + std::to_string(op));
           TestImage src(layout, batch, 3, s.h, s.w);
@@ -35,11 +35,25 @@ TEST_P(ColorOnEveryTarget, MatchesScalarReference) {
           const Samples factor{op == 0 ? sat.data() : hue.data(), batch};
           JiggleParams params{{jb.data(), batch}, {jc.data(), batch}, {js.data(), batch},
                               {jh.data(), batch}, orders[(s.w + batch) % 3], 4};
-          const ColorOp kind = static_cast<ColorOp>(op);
+          const bool jitter = op == 3;
+          const ColorOp kind = jitter ? ColorOp::kJiggle : static_cast<ColorOp>(op);
           if (kind == ColorOp::kSaturation) cpu::adjust_saturation(src.view, out.view, factor, serial_for());
           if (kind == ColorOp::kHue) cpu::adjust_hue(src.view, out.view, factor, serial_for());
-          if (kind == ColorOp::kJiggle) cpu::color_jiggle(src.view, out.view, params, serial_for());
-          const JiggleFactors jiggle = jiggle_factors(params);
+          if (kind == ColorOp::kJiggle && !jitter) cpu::color_jiggle(src.view, out.view, params, serial_for());
+          if (jitter) cpu::color_jitter(src.view, out.view, params, serial_for());
+          JiggleFactors jiggle = jiggle_factors(params);
+          std::vector<int64_t> sums(batch, 0);
+          if (jitter) {  // the reference mean: before_contrast, grey, fixed point, per pixel
+            jiggle.jitter = true;
+            jiggle.pixels = s.h * s.w;
+            for (int64_t b = 0; b < batch; ++b)
+              for (int64_t y = 0; y < s.h; ++y)
+                for (int64_t x = 0; x < s.w; ++x) {
+                  const Rgb p = before_contrast(load_rgb(src.view, b, y, x), jiggle, b);
+                  sums[b] += gray_fixed(luma_unit(p.r, p.g, p.b));
+                }
+            jiggle.gray_sums = sums.data();
+          }
           for (int64_t b = 0; b < batch; ++b)
             for (int64_t y = 0; y < s.h; ++y)
               for (int64_t x = 0; x < s.w; ++x) color_pixel(kind, src.view, expected.view, factor, jiggle, b, y, x);

@@ -184,3 +184,16 @@ def test_jitter_cuda_equals_cpu():
     for y in (random_image((16, 3, 64, 64)), all_colours()):
         params = jiggle_params(aug, y.shape)
         assert torch.equal(u8aug.color_jitter(y.cuda(), *[p.cuda() for p in params]).cpu(), u8aug.color_jitter(y, *params))
+
+
+@pytest.mark.parametrize("factor", [0.0, 0.5, 1.0, 1.8])
+def test_contrast_and_saturation_with_grey_on_all_colours(factor):
+    x = all_colours()
+    f = torch.tensor([factor])
+    _near(u8aug.adjust_contrast_with_mean_subtraction(x, f),
+          oracle(kornia.enhance.adjust_contrast_with_mean_subtraction, x, f), f"contrast with mean {factor}")
+    assert torch.equal(u8aug.adjust_saturation_with_gray_subtraction(x, f),
+                       oracle(kornia.enhance.adjust_saturation_with_gray_subtraction, x, f))
+    photo = photos()["astronaut"].unsqueeze(0)
+    _near(u8aug.adjust_contrast_with_mean_subtraction(photo, f),
+          oracle(kornia.enhance.adjust_contrast_with_mean_subtraction, photo, f), f"contrast with mean {factor} photo")

@@ -1,12 +1,7 @@
 # cmake -P script: the C++ core must configure, build and run its example with CUDA switched off
 # (what a machine without nvcc gets), and its CUDA entry points must say so instead of crashing.
 file(REMOVE_RECURSE ${WORK_DIR})
-function(run)
-  execute_process(COMMAND ${ARGV} RESULT_VARIABLE rc)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "failed (${rc}): ${ARGV}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/run_checked.cmake)
 run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK_DIR}/core -G Ninja -DU8AUG_CUDA=OFF -DU8AUG_TORCH=OFF
     -DCMAKE_BUILD_TYPE=Release)
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/core)

@@ -1,12 +1,7 @@
 # cmake -P script: install the built u8aug to a scratch prefix, build examples/cpp against it with
 # find_package(u8aug), and run the program. Fails on any step.
 file(REMOVE_RECURSE ${WORK_DIR})
-function(run)
-  execute_process(COMMAND ${ARGV} RESULT_VARIABLE rc)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "failed (${rc}): ${ARGV}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/run_checked.cmake)
 if(NOT CONFIG)
   set(CONFIG Release)
 endif()

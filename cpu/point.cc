@@ -9,6 +9,9 @@
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
+#include <cstring>
+#include <map>
+#include <utility>
 #include <vector>
 
 #include "cpu/parallel.h"
@@ -126,11 +129,18 @@ void run_point(const detail::PointOpSpec& spec, const ConstImage& src, const Ima
   const bool per_sample = first.count > 1 || second.count > 1;
   const int64_t n_tables = per_sample ? src.batch : 1;
   std::vector<uint8_t> tables(static_cast<size_t>(256 * n_tables));
+  // Samples often share parameters (same_on_batch, posterize's 9 possible bit counts): a table is
+  // computed once per distinct parameter pair and copied for the others.
+  std::map<std::pair<float, float>, int64_t> built;
   for (int64_t b = 0; b < n_tables; ++b) {
     const PointParams p = point_params(first, second, b);
-    for (int v = 0; v < 256; ++v) {
-      tables[256 * b + v] = point_value(spec.op, p, static_cast<uint8_t>(v));
+    const auto found = built.emplace(std::make_pair(p.a, p.b), b);
+    uint8_t* table = tables.data() + 256 * b;
+    if (!found.second) {
+      std::memcpy(table, tables.data() + 256 * found.first->second, 256);
+      continue;
     }
+    for (int v = 0; v < 256; ++v) table[v] = point_value(spec.op, p, static_cast<uint8_t>(v));
   }
   apply_tables(src, dst, tables.data(), {per_sample ? 1 : 0, 0}, parallel);
 }

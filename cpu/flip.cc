@@ -75,11 +75,59 @@ HWY_INLINE bool ReverseRowsWith(D d8, const uint8_t* HWY_RESTRICT src, int64_t s
   return true;
 }
 
+#if HWY_TARGET != HWY_SCALAR
+// Shuffle indices that mirror 16 RGB pixels (48 bytes in three 16-byte vectors): output vector k
+// takes from input vector s the lanes kMirror3[k][s] (0x80: none, the lane comes from another s).
+struct Mirror3Indices {
+  uint8_t lanes[3][3][16];
+  Mirror3Indices() {
+    for (int k = 0; k < 3; ++k)
+      for (int s = 0; s < 3; ++s)
+        for (int l = 0; l < 16; ++l) {
+          const int j = 16 * k + l, from = 3 * (15 - j / 3) + j % 3;
+          lanes[k][s][l] = static_cast<uint8_t>(from / 16 == s ? from % 16 : 0x80);
+        }
+  }
+};
+
+// 3-byte pixels with 16-byte byte shuffles (pshufb-class, every x86 target): nine lookups and six
+// ORs mirror 48 bytes, far fewer instructions than de- and re-interleaving whole vectors.
+HWY_INLINE bool ReverseRgbRows(const uint8_t* HWY_RESTRICT src, int64_t src_step,
+                               uint8_t* HWY_RESTRICT dst, int64_t dst_step, int64_t rows, int64_t n) {
+  if (n < 16) return false;
+  static const Mirror3Indices kMirror;
+  const hn::Full128<uint8_t> d;
+  hn::Vec<decltype(d)> idx[3][3];
+  for (int k = 0; k < 3; ++k)
+    for (int s = 0; s < 3; ++s) idx[k][s] = hn::LoadU(d, kMirror.lanes[k][s]);
+  for (int64_t j = 0; j < rows; ++j, src += src_step, dst += dst_step) {
+    for (int64_t i = 0;; i += 16) {
+      if (i + 16 > n) i = n - 16;
+      const uint8_t* from = src + 3 * i;
+      uint8_t* to = dst + 3 * (n - i - 16);
+      const auto in0 = hn::LoadU(d, from), in1 = hn::LoadU(d, from + 16), in2 = hn::LoadU(d, from + 32);
+      for (int k = 0; k < 3; ++k) {
+        const auto out = hn::Or(hn::Or(hn::TableLookupBytesOr0(in0, idx[k][0]), hn::TableLookupBytesOr0(in1, idx[k][1])),
+                                hn::TableLookupBytesOr0(in2, idx[k][2]));
+        hn::StoreU(out, d, to + 16 * k);
+      }
+      if (i + 16 == n) break;
+    }
+  }
+  return true;
+}
+#endif
+
 // Full vectors; rows narrower than that try 16-byte vectors; narrower still, the caller's scalar
 // loop does them.
 template <int kBytes>
 HWY_INLINE bool ReverseRows(const uint8_t* src, int64_t src_step, uint8_t* dst, int64_t dst_step,
                             int64_t rows, int64_t n) {
+#if HWY_TARGET != HWY_SCALAR
+  if constexpr (kBytes == 3) {
+    if (ReverseRgbRows(src, src_step, dst, dst_step, rows, n)) return true;
+  }
+#endif
   return ReverseRowsWith<kBytes>(hn::ScalableTag<uint8_t>(), src, src_step, dst, dst_step, rows,
                                  n) ||
          ReverseRowsWith<kBytes>(hn::CappedTag<uint8_t, 16>(), src, src_step, dst, dst_step, rows,

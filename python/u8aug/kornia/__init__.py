@@ -1,0 +1,181 @@
+"""Drop-in uint8 versions of kornia's augmentation classes.
+
+``u8aug.kornia.RandomHorizontalFlip`` and friends are kornia's own classes (same names,
+constructor signatures, parameter generation, ``p``/``p_batch``/``same_on_batch`` and random draws),
+taught to accept uint8 images: a uint8 (C, H, W) or (B, C, H, W) input runs the u8aug kernel and
+returns uint8 (Normalize: float32); a float input runs kornia's own float path unchanged. Under the
+same seed the uint8 output equals kornia's float output on ``x / 255``, quantized by round half to
+even (../FIDELITY.md), and samples kornia's gate leaves alone are the input's bytes.
+
+``install()`` teaches kornia's own classes the same (``kornia.augmentation.RandomHorizontalFlip``
+then accepts uint8 too); ``uninstall()`` undoes it. Without ``install()`` kornia is untouched.
+
+Only classes with u8aug kernels are here; this grows as kernels land (geometry: issue 4).
+"""
+
+import math
+from typing import Callable, Dict
+
+import kornia.augmentation as K
+import torch
+from kornia.augmentation.utils import _transform_input
+from kornia.augmentation.utils.helpers import _transform_output_shape
+
+from .. import ops
+
+
+def _f32(params, key, x):
+    return params[key].to(device=x.device, dtype=torch.float32)
+
+
+def _invert(aug, x, params, flags):
+    max_val = flags.get("max_val", 1.0)
+    if not (isinstance(max_val, (int, float)) and float(max_val) == 1.0):
+        raise NotImplementedError(f"u8aug.kornia.RandomInvert: uint8 images need max_val=1.0, got {max_val!r}")
+    return ops.invert(x)
+
+
+def _grayscale(aug, x, params, flags):
+    if getattr(aug, "rgb_weights", None) is not None:
+        raise NotImplementedError("u8aug.kornia.RandomGrayscale: custom rgb_weights are not supported for uint8 images")
+    return ops.grayscale(x)
+
+
+def _normalize(aug, x, params, flags):
+    if aug.p != 1.0 or aug.p_batch != 1.0:
+        raise NotImplementedError("u8aug.kornia.Normalize: uint8 images need p=1 (a skipped sample would stay uint8)")
+    mean, std = (flags[k].to(device=x.device, dtype=torch.float32).flatten() for k in ("mean", "std"))
+    return ops.normalize(x, mean, std)
+
+
+def _jiggle(fused):
+    def run(aug, x, params, flags):
+        return fused(x, _f32(params, "brightness_factor", x), _f32(params, "contrast_factor", x),
+                     _f32(params, "saturation_factor", x), _f32(params, "hue_factor", x),
+                     params["order"].to(device=x.device, dtype=torch.int64))
+
+    return run
+
+
+# kornia class name -> the uint8 apply_transform: (augmentation, uint8 batch, params, flags) -> output.
+# Every float32 step kornia takes on its parameters (factor - 1, factor * 2 * pi) is taken the same way.
+KERNELS: Dict[str, Callable] = {
+    "RandomHorizontalFlip": lambda aug, x, p, f: ops.hflip(x),
+    "RandomVerticalFlip": lambda aug, x, p, f: ops.vflip(x),
+    "RandomBrightness": lambda aug, x, p, f: ops.adjust_brightness(x, _f32(p, "brightness_factor", x) - 1),
+    "RandomContrast": lambda aug, x, p, f: ops.adjust_contrast(x, _f32(p, "contrast_factor", x)),
+    "RandomGamma": lambda aug, x, p, f: ops.adjust_gamma(x, _f32(p, "gamma_factor", x), _f32(p, "gain_factor", x)),
+    "RandomSolarize": lambda aug, x, p, f: ops.solarize(x, _f32(p, "thresholds", x), _f32(p, "additions", x)),
+    "RandomPosterize": lambda aug, x, p, f: ops.posterize(x, p["bits_factor"].to(x.device)),
+    "RandomSaturation": lambda aug, x, p, f: ops.adjust_saturation(x, _f32(p, "saturation_factor", x)),
+    "RandomHue": lambda aug, x, p, f: ops.adjust_hue(x, _f32(p, "hue_factor", x) * 2 * math.pi),
+    "RandomEqualize": lambda aug, x, p, f: ops.equalize(x),
+    "RandomInvert": _invert,
+    "RandomGrayscale": _grayscale,
+    "Normalize": _normalize,
+    "ColorJiggle": _jiggle(ops.color_jiggle),
+    "ColorJitter": _jiggle(ops.color_jitter),
+}
+
+
+def _uint8_methods(kornia_cls, kernel):
+    """transform_tensor, validate_tensor, apply_transform and transform_inputs that take uint8 to
+    u8aug and everything else to kornia_cls's own (original) methods."""
+    orig_transform, orig_validate, orig_apply, orig_inputs, orig_matrix = (
+        kornia_cls.transform_tensor, kornia_cls.validate_tensor, kornia_cls.apply_transform,
+        kornia_cls.transform_inputs, getattr(kornia_cls, "compute_transformation", None))
+    substitutes = getattr(kornia_cls, "SUBSTITUTE_SKIPPED_SAMPLES", False)
+
+    def transform_inputs(self, input, params, flags, transform=None, **kwargs):
+        # kornia fills skipped samples with 0.5 before gamma and equalize (skipped float samples
+        # may hold values those reject); on uint8 that fill would promote the batch to float. Every
+        # byte is a valid input and skipped samples are blended out, so uint8 runs the same gate and
+        # blend (kornia's own _gate / _blend_by_prob) without the fill.
+        if not (substitutes and input.dtype == torch.uint8):
+            return orig_inputs(self, input, params, flags, transform, **kwargs)
+        params, flags = self._process_kwargs_to_params_and_flags(
+            self._params if params is None else params, flags, **kwargs)
+        in_tensor = self.transform_tensor(input)
+        self.validate_tensor(in_tensor)
+        output = self.apply_transform(in_tensor, params, flags, transform=transform)
+        if not (self.p == 1.0 and self.p_batch == 1.0):
+            skipped = self.apply_non_transform(in_tensor, params, flags, transform=transform)
+            output = self._blend_by_prob(output, skipped, self._gate(params))
+        return _transform_output_shape(output, input.shape) if self.keepdim else output
+
+    def transform_tensor(self, input, *, shape=None, match_channel=True):
+        if input.dtype == torch.uint8 and shape is None:
+            return _transform_input(input)  # (H, W) / (C, H, W) -> (B, C, H, W), no dtype change
+        return orig_transform(self, input, shape=shape, match_channel=match_channel)
+
+    def validate_tensor(self, input):
+        if input.dtype == torch.uint8:
+            if input.dim() != 4:
+                raise RuntimeError(f"Expect (B, C, H, W). Got {tuple(input.shape)}.")
+            return
+        orig_validate(self, input)
+
+    def apply_transform(self, input, params, flags, transform=None):
+        if input.dtype == torch.uint8:
+            return kernel(self, input, params, flags)
+        return orig_apply(self, input, params, flags, transform)
+
+    def compute_transformation(self, input, params, flags):
+        # kornia builds the transformation matrix (for boxes, keypoints, inverse) in the input's
+        # dtype; a uint8 matrix cannot hold -1. It only reads dtype, device and shape: hand it a
+        # float32 stand-in of the same shape that owns no memory.
+        if input.dtype == torch.uint8:
+            input = torch.zeros((), dtype=torch.float32, device=input.device).expand(input.shape)
+        return orig_matrix(self, input, params, flags)
+
+    methods = {"transform_tensor": transform_tensor, "validate_tensor": validate_tensor,
+               "apply_transform": apply_transform, "transform_inputs": transform_inputs}
+    if orig_matrix is not None:
+        methods["compute_transformation"] = compute_transformation
+    return methods
+
+
+def _dropin(name):
+    kornia_cls = getattr(K, name)
+    cls = type(name, (kornia_cls,), {**_uint8_methods(kornia_cls, KERNELS[name]), "__module__": __name__})
+    cls.__doc__ = f"kornia.augmentation.{name} that also takes uint8 images (u8aug kernels).\n\n{kornia_cls.__doc__ or ''}"
+    return cls
+
+
+for _name in KERNELS:
+    globals()[_name] = _dropin(_name)
+
+_ORIGINALS: Dict[str, dict] = {}
+
+
+def install() -> None:
+    """Make kornia's own classes accept uint8 images and run them with u8aug. Idempotent."""
+    for name, kernel in KERNELS.items():
+        if name in _ORIGINALS:
+            continue
+        kornia_cls = getattr(K, name)
+        methods = _uint8_methods(kornia_cls, kernel)
+        _ORIGINALS[name] = {m: kornia_cls.__dict__.get(m) for m in methods}
+        for m, fn in methods.items():
+            setattr(kornia_cls, m, fn)
+
+
+def uninstall() -> None:
+    """Undo install(): kornia's classes are exactly as before."""
+    for name, saved in _ORIGINALS.items():
+        kornia_cls = getattr(K, name)
+        for m, fn in saved.items():
+            if fn is None:
+                delattr(kornia_cls, m)
+            else:
+                setattr(kornia_cls, m, fn)
+    _ORIGINALS.clear()
+
+
+def installed() -> bool:
+    return bool(_ORIGINALS)
+
+
+AugmentationSequential = K.AugmentationSequential
+
+__all__ = [*KERNELS, "AugmentationSequential", "install", "uninstall", "installed", "KERNELS"]

@@ -1,0 +1,139 @@
+"""u8aug.kornia: kornia's classes taught uint8. Same seed, same draws: the uint8 output equals the
+FIDELITY.md oracle of kornia's float output on x / 255; skipped samples keep their bytes; float
+inputs still run kornia unchanged; install()/uninstall() patch and restore kornia's own classes."""
+
+import kornia.augmentation as K
+import pytest
+import torch
+import torch._inductor.config as inductor_config
+
+import u8aug.kornia as UK
+from conftest import oracle, random_image, to_u8
+
+CASES = [
+    ("RandomHorizontalFlip", dict(p=0.5)),
+    ("RandomVerticalFlip", dict(p=0.5)),
+    ("RandomBrightness", dict(brightness=(0.7, 1.3), p=0.5)),
+    ("RandomContrast", dict(contrast=(0.7, 1.3), p=0.5)),
+    ("RandomGamma", dict(gamma=(0.7, 1.3), gain=(0.9, 1.1), p=0.5)),
+    ("RandomSolarize", dict(thresholds=0.1, additions=0.1, p=0.5)),
+    ("RandomPosterize", dict(bits=3, p=0.5)),
+    ("RandomSaturation", dict(saturation=(0.5, 1.5), p=0.5)),
+    ("RandomHue", dict(hue=(-0.3, 0.3), p=0.5)),
+    ("RandomEqualize", dict(p=0.5)),
+    ("RandomInvert", dict(p=0.5)),
+    ("RandomGrayscale", dict(p=0.5)),
+    ("ColorJiggle", dict(brightness=0.2, contrast=0.2, saturation=0.2, hue=0.1, p=0.8)),
+    ("ColorJitter", dict(brightness=0.2, contrast=0.2, saturation=0.2, hue=0.1, p=0.8)),
+    ("Normalize", dict(mean=torch.tensor([0.485, 0.456, 0.406]), std=torch.tensor([0.229, 0.224, 0.225]))),
+]
+IDS = [c[0] for c in CASES]
+
+
+def kornia_oracle(name, kwargs, x, seed):
+    torch.manual_seed(seed)
+    out = getattr(K, name)(**kwargs)(x.float() / 255)
+    return out if name == "Normalize" else to_u8(out)
+
+
+@pytest.mark.parametrize("name,kwargs", CASES, ids=IDS)
+def test_same_seed_equals_kornia_oracle(name, kwargs):
+    for seed in range(3):
+        for x in (random_image((6, 3, 16, 17), seed=seed), random_image((3, 16, 17), seed=seed)):
+            before = x.clone()
+            torch.manual_seed(seed)
+            aug = getattr(UK, name)(**kwargs)
+            got = aug(x)
+            expected = kornia_oracle(name, kwargs, x, seed)
+            if name == "ColorJitter":  # "near": the per-sample mean grey (see README)
+                diff = (got.int() - expected.int()).abs()
+                assert int(diff.max()) <= 1 and float((diff == 0).float().mean()) >= 0.999
+            else:
+                assert torch.equal(got, expected), (name, seed)
+            assert got.dtype == (torch.float32 if name == "Normalize" else torch.uint8)
+            assert torch.equal(x, before)
+            # Skipped samples are the input's own bytes.
+            prob = aug._params.get("batch_prob")
+            if name != "Normalize" and prob is not None and x.dim() == 4:
+                for i in torch.nonzero(prob <= 0.5).flatten().tolist():
+                    assert torch.equal(got[i], x[i])
+
+
+@pytest.mark.parametrize("name,kwargs", CASES, ids=IDS)
+def test_float_input_runs_kornia_unchanged(name, kwargs):
+    x = random_image((4, 3, 8, 9)).float() / 255
+    torch.manual_seed(0)
+    ours = getattr(UK, name)(**kwargs)(x)
+    torch.manual_seed(0)
+    theirs = getattr(K, name)(**kwargs)(x)
+    assert torch.equal(ours, theirs)
+
+
+# Under torch.compile (with inductor's fallback_random, so compiled code draws as eager does) the
+# compiled call equals eager for every class but ColorJiggle and ColorJitter, whose generator's
+# independent draws the compiled graph reorders (a known gap: issue 5's "same RNG draws").
+SAME_DRAWS_COMPILED = [name for name in IDS if name not in ("ColorJiggle", "ColorJitter")]
+
+
+@pytest.mark.compile
+@pytest.mark.parametrize("name,kwargs", CASES, ids=IDS)
+def test_fullgraph_compile(name, kwargs, monkeypatch):
+    monkeypatch.setattr(inductor_config, "fallback_random", True)
+    aug = getattr(UK, name)(**kwargs)
+    compiled = torch.compile(aug, fullgraph=True)  # raises on any graph break
+    x = random_image((4, 3, 12, 13))
+    torch.manual_seed(0)
+    a = compiled(x)
+    torch.manual_seed(0)
+    b = aug(x)
+    assert a.dtype == b.dtype and a.shape == b.shape
+    if name in SAME_DRAWS_COMPILED:
+        assert torch.equal(a, b)
+
+
+def test_install_and_uninstall_patch_kornia_itself():
+    x = random_image((4, 3, 8, 9))
+    xf = x.float() / 255
+    torch.manual_seed(0)
+    float_before = K.ColorJitter(0.2, 0.2, 0.2, 0.1)(xf)
+    with pytest.raises(TypeError):
+        K.RandomHorizontalFlip(p=1.0)(x)  # kornia alone rejects uint8
+    UK.install()
+    try:
+        assert UK.installed()
+        assert torch.equal(K.RandomHorizontalFlip(p=1.0)(x), x.flip(-1))
+        torch.manual_seed(0)
+        assert torch.equal(K.ColorJitter(0.2, 0.2, 0.2, 0.1)(xf), float_before)  # float path intact
+    finally:
+        UK.uninstall()
+    assert not UK.installed()
+    with pytest.raises(TypeError):
+        K.RandomHorizontalFlip(p=1.0)(x)
+    torch.manual_seed(0)
+    assert torch.equal(K.ColorJitter(0.2, 0.2, 0.2, 0.1)(xf), float_before)
+
+
+def test_augmentation_sequential_equals_kornia_step_by_step():
+    """A pipeline quantizes after every step (each step is byte-exact); kornia's float pipeline
+    does not, so the oracle is kornia's steps with the same quantization in between."""
+    x = random_image((6, 3, 16, 17), seed=9)
+
+    def steps(mod):
+        return [mod.RandomHorizontalFlip(p=0.5), mod.RandomBrightness((0.8, 1.2), p=0.5),
+                mod.RandomGrayscale(p=0.3), mod.RandomEqualize(p=0.3)]
+
+    torch.manual_seed(4)
+    got = K.AugmentationSequential(*steps(UK))(x)
+    torch.manual_seed(4)
+    expected = x
+    for step in steps(K):
+        expected = oracle(step, expected)
+    assert torch.equal(got, expected)
+
+
+def test_unsupported_options_say_so():
+    x = random_image((2, 3, 8, 8))
+    with pytest.raises(NotImplementedError, match="max_val=1.0"):
+        UK.RandomInvert(max_val=torch.tensor(0.5), p=1.0)(x)
+    with pytest.raises(NotImplementedError, match="p=1"):
+        UK.Normalize(mean=torch.tensor([0.5]), std=torch.tensor([0.5]), p=0.5)(x)

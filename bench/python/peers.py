@@ -291,6 +291,55 @@ def _color_peers(op):
     return {name: f for name, f in peers.items() if f}
 
 
+def _pipeline_peers():
+    """Horizontal flip -> ColorJitter(0.4, 0.4, 0.4, 0.1) -> RandomGrayscale(p=0.2) -> Normalize,
+    each library's own classes (u8aug: u8aug.kornia in kornia's AugmentationSequential)."""
+    K = _optional("kornia.augmentation")
+    UK = _optional("u8aug.kornia")
+    v2 = _optional("torchvision.transforms.v2")
+    A = _optional("albumentations")
+    mean, std = (0.485, 0.456, 0.406), (0.229, 0.224, 0.225)
+
+    def kornia_pipeline(mod, device):
+        return K.AugmentationSequential(
+            mod.RandomHorizontalFlip(), mod.ColorJitter(0.4, 0.4, 0.4, 0.1, p=1.0), mod.RandomGrayscale(p=0.2),
+            mod.Normalize(mean=torch.tensor(mean), std=torch.tensor(std))).to(device)
+
+    def ours(compiled):
+        def factory(x):
+            aug = kornia_pipeline(UK, x.device)
+            fn = torch.compile(aug, fullgraph=True) if compiled else aug
+            return lambda: fn(x)
+
+        return factory
+
+    def kornia(compiled):
+        def factory(x):
+            aug = kornia_pipeline(K, x.device)
+            xf = x.float() / 255
+            fn = torch.compile(aug) if compiled else aug
+            return lambda: fn(xf)
+
+        return factory
+
+    def torchvision(x):
+        t = v2.Compose([v2.RandomHorizontalFlip(), v2.ColorJitter(0.4, 0.4, 0.4, 0.1), v2.RandomGrayscale(p=0.2),
+                        v2.ToDtype(torch.float32, scale=True), v2.Normalize(mean, std)])
+        return lambda: t(x)
+
+    def albu():
+        t = A.Compose([A.HorizontalFlip(), A.ColorJitter(0.4, 0.4, 0.4, 0.1, p=1.0),
+                       A.ToGray(num_output_channels=3, p=0.2), A.Normalize(mean=mean, std=std)])
+        return lambda img: t(image=img)["image"]
+
+    peers = {
+        "u8aug": UK and K and ours(False), "u8aug compiled": UK and K and ours(True),
+        "kornia float": K and kornia(False), "kornia float compiled": K and kornia(True),
+        "torchvision v2": v2 and torchvision, "albumentations": A and _per_image(albu), "memcpy": _memcpy,
+    }
+    return {name: f for name, f in peers.items() if f}
+
+
 def peers_for(op: str) -> dict:
     if op == "hflip":
         return _flip_peers(u8aug.hflip, "RandomHorizontalFlip", "RandomHorizontalFlip", "HorizontalFlip", 1)
@@ -302,10 +351,13 @@ def peers_for(op: str) -> dict:
         return _normalize_peers()
     if op in ("color_jiggle", "color_jitter", "grayscale", "equalize"):
         return _color_peers(op)
+    if op == "pipeline":
+        return _pipeline_peers()
     raise KeyError(f"no benchmark peers defined for op {op!r}")
 
 
-OPS = ["hflip", "vflip", *POINT_PEERS, "equalize", "normalize", "grayscale", "color_jiggle", "color_jitter"]
+OPS = ["hflip", "vflip", *POINT_PEERS, "equalize", "normalize", "grayscale", "color_jiggle", "color_jitter",
+       "pipeline"]
 # Ops whose work depends on the content: fed real photos, not random bytes.
 CONTENT_DEPENDENT = {"equalize"}
 # Bytes read plus written per image element (uint8 in; uint8 out, or float32 out for normalize).

@@ -137,3 +137,22 @@ def test_unsupported_options_say_so():
         UK.RandomInvert(max_val=torch.tensor(0.5), p=1.0)(x)
     with pytest.raises(NotImplementedError, match="p=1"):
         UK.Normalize(mean=torch.tensor([0.5]), std=torch.tensor([0.5]), p=0.5)(x)
+
+
+@pytest.mark.cuda
+@pytest.mark.parametrize("name,kwargs", CASES, ids=IDS)
+def test_cuda_equals_cpu_and_compiles(name, kwargs, monkeypatch):
+    from conftest import cuda_ready
+
+    if not cuda_ready():
+        pytest.skip("needs a CUDA device and u8aug built with CUDA")
+    x = random_image((6, 3, 16, 17))
+    torch.manual_seed(3)
+    cpu = getattr(UK, name)(**kwargs)(x)
+    torch.manual_seed(3)
+    aug = getattr(UK, name)(**kwargs).cuda()
+    gpu = aug(x.cuda())
+    assert gpu.is_cuda and torch.equal(gpu.cpu(), cpu)
+    monkeypatch.setattr(inductor_config, "fallback_random", True)
+    compiled = torch.compile(aug, fullgraph=True)
+    assert compiled(x.cuda()).shape == gpu.shape

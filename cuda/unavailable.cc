@@ -52,6 +52,9 @@ void color_jiggle(const ConstImage&, const Image&, const JiggleParams&, cudaStre
 void color_jitter(const ConstImage&, const Image&, const JiggleParams&, cudaStream_t) {
   unavailable("color_jitter");
 }
+void select_samples(const bool*, const ConstImage&, const ConstImage&, const Image&, cudaStream_t) {
+  unavailable("select_samples");
+}
 
 }  // namespace cuda
 }  // namespace u8aug

@@ -71,6 +71,9 @@ def cases():
             out[name] = [(lambda x, a=a, n=name: getattr(u8aug, n)(x, *a), lambda xf, a=a, f=kornia_fn: f(xf, *a))
                          for a in with_args[name]]
     out["to_float"] = [(u8aug.to_float, lambda xf: xf)]
+    keep, swap = torch.tensor([True]), torch.tensor([False])
+    out["select_samples"] = [(lambda x: u8aug.select_samples(keep, x, u8aug.invert(x)), lambda xf: xf),
+                             (lambda x: u8aug.select_samples(swap, u8aug.invert(x), x), lambda xf: xf)]
     out["grayscale"] = [_kornia_class("RandomGrayscale", p=1.0)]
     out["color_jiggle"] = [_kornia_class("ColorJiggle", brightness=0.3, contrast=0.3, saturation=0.3, hue=0.1)]
     out["color_jitter"] = [_kornia_class("ColorJitter", brightness=0.3, contrast=0.3, saturation=0.3, hue=0.1)]

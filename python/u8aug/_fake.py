@@ -123,3 +123,14 @@ def _rgb_to_grayscale_fake(img):
     _check_image("rgb_to_grayscale", img)
     torch._check(img.shape[-3] == 3, lambda: f"u8aug.rgb_to_grayscale: expected 3 (RGB) channels as kornia does, got {img.shape[-3]}")
     return empty_output(img, (*img.shape[:-3], 1, *img.shape[-2:]))
+
+
+@_fake("select_samples")
+def _select_samples_fake(take, a, b):
+    _check_image("select_samples", b)
+    batch = a.shape[0] if a.dim() == 4 else 1
+    torch._check(take.dtype == torch.bool and take.dim() == 1 and take.numel() == batch,
+                 lambda: f"u8aug.select_samples: expected take to be a 1-D bool tensor of B = {batch} values, got {take.dtype} of shape {tuple(take.shape)}")
+    torch._check(a.shape == b.shape, lambda: f"u8aug.select_samples: a and b must have the same shape, got {tuple(a.shape)} and {tuple(b.shape)}")
+    _check_image("select_samples", a)
+    return empty_output(a, a.shape)

@@ -18,7 +18,7 @@ __all__ = [
     "hflip", "vflip", "adjust_brightness", "adjust_brightness_accumulative", "adjust_contrast",
     "adjust_gamma", "solarize", "posterize", "invert", "normalize", "to_float", "rgb_to_grayscale",
     "grayscale", "adjust_saturation", "adjust_hue", "color_jiggle", "color_jitter", "equalize",
-    "adjust_contrast_with_mean_subtraction", "adjust_saturation_with_gray_subtraction",
+    "adjust_contrast_with_mean_subtraction", "adjust_saturation_with_gray_subtraction", "select_samples",
 ]
 
 Param = Union[float, torch.Tensor]
@@ -185,3 +185,10 @@ def adjust_saturation_with_gray_subtraction(img: torch.Tensor, factor: Param) ->
     f = _samples(factor, img)
     one, zero = torch.ones_like(f[:1]), torch.zeros_like(f[:1])
     return torch.ops.u8aug.color_jitter(img, one, one, f, zero, torch.full((1,), 2, dtype=torch.int64, device=img.device))
+
+
+def select_samples(take: torch.Tensor, a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    """Per sample, ``a`` where ``take`` else ``b``: ``torch.where(take[:, None, None, None], a, b)``
+    for uint8 batches, as one copy per sample (torch.where on uint8 runs at about 1 GB/s on CPU).
+    ``take``: bool, (B,); ``a``, ``b``: uint8 images of one shape. The output takes ``a``'s layout."""
+    return torch.ops.u8aug.select_samples(take, a, b)

@@ -162,3 +162,30 @@ def test_cuda_opcheck_and_compile(name):
     compiled = torch.compile(getattr(u8aug, name), fullgraph=True)
     x = random_image((4, 3, 64, 48), device="cuda")
     assert torch.equal(compiled(x), getattr(u8aug, name)(x))
+
+
+def test_select_samples_is_torch_where_per_sample():
+    a, b = random_image((6, 3, 9, 11), seed=1), random_image((6, 3, 9, 11), seed=2)
+    take = torch.tensor([True, False, False, True, True, False])
+    expected = torch.where(take[:, None, None, None], a, b)
+    for fmt in (torch.contiguous_format, torch.channels_last):
+        ai, bi = a.contiguous(memory_format=fmt), b.contiguous(memory_format=fmt)
+        assert torch.equal(u8aug.select_samples(take, ai, bi), expected)
+    assert torch.equal(u8aug.select_samples(take, a, b.contiguous(memory_format=torch.channels_last)), expected)
+    assert torch.equal(u8aug.select_samples(take, a, b[..., :]), expected)
+    for x in (a, a.contiguous(memory_format=torch.channels_last)):
+        torch.library.opcheck(torch.ops.u8aug.select_samples, (take, x, b))
+    compiled = torch.compile(u8aug.select_samples, fullgraph=True)
+    assert torch.equal(compiled(take, a, b), expected)
+    with pytest.raises(RuntimeError, match="take to be a 1-D bool tensor of B = 6"):
+        u8aug.select_samples(take[:3], a, b)
+    with pytest.raises(RuntimeError, match="same shape"):
+        u8aug.select_samples(take, a, b[:, :, :8])
+
+
+@requires_cuda
+@pytest.mark.cuda
+def test_select_samples_cuda():
+    a, b = random_image((6, 3, 9, 11), seed=1), random_image((6, 3, 9, 11), seed=2)
+    take = torch.tensor([True, False, False, True, True, False])
+    assert torch.equal(u8aug.select_samples(take.cuda(), a.cuda(), b.cuda()).cpu(), u8aug.select_samples(take, a, b))

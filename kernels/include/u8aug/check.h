@@ -88,6 +88,15 @@ void check_rgb(const char* op, const ImageView<S>& src, const ImageView<D>& dst)
   }
 }
 
+// select_samples: a, b and dst of one shape, dst overlapping neither, a non-null mask. (a and b
+// may overlap each other: both are only read.)
+inline void check_select(const char* op, const bool* take, const ConstImage& a, const ConstImage& b,
+                         const Image& dst) {
+  check_unary(op, a, dst);
+  check_unary(op, b, dst);
+  if (take == nullptr) fail(op, "take has a null pointer");
+}
+
 // A broadcasting parameter: count 1 or `n` (B for per-sample values, C for per-channel ones),
 // non-null.
 inline void check_samples(const char* op, const char* name, const Values& s, int64_t n,

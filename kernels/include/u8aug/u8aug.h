@@ -92,6 +92,11 @@ void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& p
 // blended with the pixel's grey, hue.
 void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& params,
                   const ParallelFor& parallel = {});
+
+// dst sample s = take[s] ? a's sample s : b's: how kornia's augmentations blend applied and skipped
+// samples, as one copy per sample.
+void select_samples(const bool* take, const ConstImage& a, const ConstImage& b, const Image& dst,
+                    const ParallelFor& parallel = {});
 }  // namespace cpu
 
 // Device pointers; work is queued on `stream` and not waited for. In a build without CUDA these
@@ -123,6 +128,8 @@ void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& p
                   cudaStream_t stream);
 void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& params,
                   cudaStream_t stream);
+void select_samples(const bool* take, const ConstImage& a, const ConstImage& b, const Image& dst,
+                    cudaStream_t stream);
 }  // namespace cuda
 
 }  // namespace u8aug

@@ -128,8 +128,21 @@ def _uint8_methods(kornia_cls, kernel):
             input = torch.zeros((), dtype=torch.float32, device=input.device).expand(input.shape)
         return orig_matrix(self, input, params, flags)
 
+    orig_blend = kornia_cls._blend_by_prob
+
+    def blend_by_prob(transformed, not_transformed, to_apply):
+        # kornia keeps applied samples with torch.where over the whole batch, about 1 GB/s on
+        # uint8 CPU tensors; u8aug copies each sample once from the side it keeps.
+        if (transformed.dtype == torch.uint8 and not_transformed.dtype == torch.uint8
+                and transformed.shape == not_transformed.shape and transformed.dim() == 4
+                and to_apply.dim() == 1 and to_apply.shape[0] == transformed.shape[0]):
+            take = to_apply.to(device=transformed.device, dtype=torch.bool)
+            return ops.select_samples(take, transformed, not_transformed)
+        return orig_blend(transformed, not_transformed, to_apply)
+
     methods = {"transform_tensor": transform_tensor, "validate_tensor": validate_tensor,
-               "apply_transform": apply_transform, "transform_inputs": transform_inputs}
+               "apply_transform": apply_transform, "transform_inputs": transform_inputs,
+               "_blend_by_prob": staticmethod(blend_by_prob)}
     if orig_matrix is not None:
         methods["compute_transformation"] = compute_transformation
     return methods

@@ -8,6 +8,8 @@
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
+#include "cpu/unit_lanes-inl.h"
+
 #include <mutex>
 #include <string>
 #include <vector>
@@ -95,7 +97,7 @@ HWY_INLINE VRgb Hue(DF d, VRgb p, float radians, hn::Mask<DF>& out_of_range) {
 HWY_INLINE VF Luma(DF d, VRgb p, hn::Mask<DF>& out_of_range) {
 #if HWY_NATIVE_FMA
   (void)out_of_range;
-  return hn::MulAdd(p.b, hn::Set(d, 0.114f), hn::MulAdd(p.g, hn::Set(d, 0.587f), hn::Mul(p.r, hn::Set(d, 0.299f))));
+  return LumaLanes(d, p.r, p.g, p.b);
 #else
   out_of_range = hn::Not(hn::FirstN(d, 0));
   return p.r;
@@ -144,11 +146,6 @@ HWY_INLINE VRgb Jiggle(DF d, VRgb p, const JiggleFactors& k, int64_t b, hn::Mask
   return {ClampUnit(d, p.r), ClampUnit(d, p.g), ClampUnit(d, p.b)};
 }
 
-HWY_INLINE VF LoadUnit(DF d, const uint8_t* p) {
-  const hn::Rebind<int32_t, DF> di;
-  const hn::Rebind<uint8_t, DF> d8;
-  return hn::Div(hn::ConvertTo(d, hn::PromoteTo(di, hn::LoadU(d8, p))), hn::Set(d, 255.0f));
-}
 
 // ColorJitter's first pass over rows (b, y): adds to sums[b] the fixed-point grey of every pixel
 // as the contrast step will see it (pixel/color.h's before_contrast), vector lanes where the row
@@ -164,7 +161,7 @@ void GraySumRows(const ConstImage& src, const JiggleFactors& k, int64_t row_begi
     int64_t x = 0;
     if (planar) {
       for (; x + lanes <= w; x += lanes) {  // no overlapping step here: each pixel counts once
-        VRgb p{LoadUnit(d, &src.at(b, 0, y, x)), LoadUnit(d, &src.at(b, 1, y, x)), LoadUnit(d, &src.at(b, 2, y, x))};
+        VRgb p{UnitLanes(d, &src.at(b, 0, y, x)), UnitLanes(d, &src.at(b, 1, y, x)), UnitLanes(d, &src.at(b, 2, y, x))};
         auto out_of_range = hn::FirstN(d, 0);
         for (int i = 0; i < k.steps && k.order[i] != 1; ++i) {
           if (k.apply[k.order[i]]) p = Step(d, p, k, k.order[i], b, 0.0f, out_of_range);
@@ -186,16 +183,10 @@ void ColorRows(int op_code, const ConstImage& src, const Image& dst, const Sampl
                const JiggleFactors& jiggle, int64_t row_begin, int64_t row_end) {
   const ColorOp op = static_cast<ColorOp>(op_code);
   const DF d;
-  const hn::Rebind<int32_t, DF> di;
-  const hn::Rebind<uint8_t, DF> d8;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d)), w = src.width;
   const bool planar = src.stride_w == 1 && dst.stride_w == 1 && w >= lanes;
-  const VF k255 = hn::Set(d, 255.0f), zero = hn::Zero(d);
-  auto load = [&](const uint8_t* p) { return LoadUnit(d, p); };
-  auto store = [&](uint8_t* p, VF y) {  // to_u8: half to even, clamp
-    y = hn::Min(hn::Max(hn::Round(hn::Mul(y, k255)), zero), k255);
-    hn::StoreU(hn::DemoteTo(d8, hn::ConvertTo(di, y)), d8, p);
-  };
+  auto load = [&](const uint8_t* p) { return UnitLanes(d, p); };
+  auto store = [&](uint8_t* p, VF y) { StoreU8Lanes(d, y, p); };
   for (int64_t row = row_begin; row < row_end; ++row) {
     const int64_t b = row / src.height, y = row % src.height;
     if (!planar) {

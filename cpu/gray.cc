@@ -7,6 +7,8 @@
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
+#include "cpu/unit_lanes-inl.h"
+
 #include "cpu/parallel.h"
 #include "cpu/rows.h"
 #include "u8aug/check.h"
@@ -24,20 +26,12 @@ HWY_INLINE bool GrayRowPlanar(const uint8_t* r, const uint8_t* g, const uint8_t*
                               int64_t dst_plane, int64_t out_channels, int64_t n) {
 #if HWY_NATIVE_FMA
   const hn::ScalableTag<float> df;
-  const hn::Rebind<int32_t, decltype(df)> di;
-  const hn::Rebind<uint8_t, decltype(df)> d8;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
   if (n < lanes) return false;
-  const auto k255 = hn::Set(df, 255.0f), zero = hn::Zero(df);
-  const auto wr = hn::Set(df, 0.299f), wg = hn::Set(df, 0.587f), wb = hn::Set(df, 0.114f);
-  auto unit = [&](const uint8_t* p) {
-    return hn::Div(hn::ConvertTo(df, hn::PromoteTo(di, hn::LoadU(d8, p))), k255);
-  };
+  const hn::Rebind<uint8_t, decltype(df)> d8;
   for (int64_t i = 0;; i += lanes) {
     if (i + lanes > n) i = n - lanes;
-    auto y = hn::MulAdd(unit(b + i), wb, hn::MulAdd(unit(g + i), wg, hn::Mul(unit(r + i), wr)));
-    y = hn::Min(hn::Max(hn::Round(hn::Mul(y, k255)), zero), k255);  // to_u8: half to even, clamp
-    const auto v = hn::DemoteTo(d8, hn::ConvertTo(di, y));
+    const auto v = U8Lanes(df, LumaLanes(df, UnitLanes(df, r + i), UnitLanes(df, g + i), UnitLanes(df, b + i)));
     for (int64_t c = 0; c < out_channels; ++c) hn::StoreU(v, d8, dst + c * dst_plane + i);
     if (i + lanes == n) return true;
   }

@@ -7,6 +7,8 @@
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
+#include "cpu/unit_lanes-inl.h"
+
 #include <vector>
 
 #include "cpu/parallel.h"
@@ -26,18 +28,14 @@ namespace hn = hwy::HWY_NAMESPACE;
 HWY_INLINE bool NormalizeRow(const uint8_t* HWY_RESTRICT src, float* HWY_RESTRICT dst, int64_t n,
                              const float* mean, const float* std, bool pattern) {
   const hn::ScalableTag<float> df;
-  const hn::Rebind<int32_t, decltype(df)> di;
-  const hn::Rebind<uint8_t, decltype(df)> d8;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
   if (n < lanes) return false;
-  const auto k255 = hn::Set(df, 255.0f);
   const auto mean1 = hn::Set(df, mean[0]), std1 = hn::Set(df, std[0]);
   for (int64_t i = 0;; i += lanes) {
     if (i + lanes > n) i = n - lanes;
-    const auto v = hn::ConvertTo(df, hn::PromoteTo(di, hn::LoadU(d8, src + i)));
     const auto m = pattern ? hn::LoadU(df, mean + i) : mean1;
     const auto s = pattern ? hn::LoadU(df, std + i) : std1;
-    hn::StoreU(hn::Div(hn::Sub(hn::Div(v, k255), m), s), df, dst + i);
+    hn::StoreU(hn::Div(hn::Sub(UnitLanes(df, src + i), m), s), df, dst + i);
     if (i + lanes == n) return true;
   }
 }

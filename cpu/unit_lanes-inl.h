@@ -1,0 +1,62 @@
+// Per-target helpers shared by the float32 kernels (gray.cc, color.cc, normalize.cc): bytes to
+// x / 255, the to_u8 quantizer and kornia's luma, each the lane form of hd.h / pixel/gray.h.
+// Highway's per-target header convention: included once per target by each foreach_target file.
+#if defined(U8AUG_CPU_UNIT_LANES_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef U8AUG_CPU_UNIT_LANES_INL_H_
+#undef U8AUG_CPU_UNIT_LANES_INL_H_
+#else
+#define U8AUG_CPU_UNIT_LANES_INL_H_
+#endif
+
+#include <hwy/highway.h>
+
+HWY_BEFORE_NAMESPACE();
+namespace u8aug {
+namespace cpu {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// Lanes(d) bytes -> float, as the oracle's x.float(); UnitLanes divides by 255 (a true division,
+// as torch's).
+template <class DF>
+HWY_INLINE hn::Vec<DF> ByteLanes(DF d, const uint8_t* p) {
+  const hn::Rebind<int32_t, DF> di;
+  const hn::Rebind<uint8_t, DF> d8;
+  return hn::ConvertTo(d, hn::PromoteTo(di, hn::LoadU(d8, p)));
+}
+
+template <class DF>
+HWY_INLINE hn::Vec<DF> UnitLanes(DF d, const uint8_t* p) {
+  return hn::Div(ByteLanes(d, p), hn::Set(d, 255.0f));
+}
+
+// to_u8(y * 255): round half to even, clamp to [0, 255], as Lanes(d) bytes.
+template <class DF>
+HWY_INLINE hn::Vec<hn::Rebind<uint8_t, DF>> U8Lanes(DF d, hn::Vec<DF> y) {
+  const hn::Rebind<int32_t, DF> di;
+  const hn::Rebind<uint8_t, DF> d8;
+  const auto k255 = hn::Set(d, 255.0f);
+  y = hn::Min(hn::Max(hn::Round(hn::Mul(y, k255)), hn::Zero(d)), k255);
+  return hn::DemoteTo(d8, hn::ConvertTo(di, y));
+}
+
+template <class DF>
+HWY_INLINE void StoreU8Lanes(DF d, hn::Vec<DF> y, uint8_t* p) {
+  hn::StoreU(U8Lanes(d, y), hn::Rebind<uint8_t, DF>(), p);
+}
+
+#if HWY_NATIVE_FMA
+// pixel/gray.h's luma_unit: r * 0.299, then two fused multiply-adds. Only where the FMA is native.
+template <class DF>
+HWY_INLINE hn::Vec<DF> LumaLanes(DF d, hn::Vec<DF> r, hn::Vec<DF> g, hn::Vec<DF> b) {
+  return hn::MulAdd(b, hn::Set(d, 0.114f), hn::MulAdd(g, hn::Set(d, 0.587f), hn::Mul(r, hn::Set(d, 0.299f))));
+}
+#endif
+
+// NOLINTNEXTLINE(google-readability-namespace-comments)
+}  // namespace HWY_NAMESPACE
+}  // namespace cpu
+}  // namespace u8aug
+HWY_AFTER_NAMESPACE();
+
+#endif  // U8AUG_CPU_UNIT_LANES_INL_H_

@@ -3,12 +3,17 @@
 
 #include <ATen/core/Tensor.h>
 #include <ATen/ops/empty_strided.h>
+#include <ATen/ops/zeros.h>
+#include <c10/core/SymIntArrayRef.h>
 #include <c10/util/Exception.h>
+#include <c10/util/string_view.h>
 
 #include <stdexcept>
 #include <vector>
 
 #include "u8aug/image.h"
+#include "u8aug/pixel/layout.h"
+#include "u8aug/pixel/warp.h"
 
 namespace u8aug {
 namespace bindings {
@@ -95,6 +100,36 @@ inline const int64_t* order_of(const char* op, const at::Tensor& order, const at
               " but img is on ", img.device());
   TORCH_CHECK(order.numel() <= 1 || order.stride(0) == 1, "u8aug.", op, ": order must be contiguous");
   return order.numel() ? order.data_ptr<int64_t>() : nullptr;
+}
+
+// Geometry arguments: interpolation and padding names as kornia and grid_sample spell them, and
+// an output size of two positive ints.
+inline Interp interp_of(const char* op, c10::string_view mode) {
+  if (mode == "bilinear") return Interp::kBilinear;
+  if (mode == "nearest") return Interp::kNearest;
+  TORCH_CHECK(false, "u8aug.", op, ": mode must be 'bilinear' or 'nearest', got '", std::string(mode), "'");
+}
+inline Padding padding_of(const char* op, c10::string_view mode) {
+  if (mode == "zeros") return Padding::kZeros;
+  if (mode == "border") return Padding::kBorder;
+  if (mode == "reflection") return Padding::kReflection;
+  if (mode == "fill") return Padding::kFill;
+  TORCH_CHECK(false, "u8aug.", op, ": padding_mode must be 'zeros', 'border', 'reflection' or 'fill', got '",
+              std::string(mode), "'");
+}
+inline PadMode pad_mode_of(const char* op, c10::string_view mode) {
+  if (mode == "constant") return PadMode::kConstant;
+  if (mode == "reflect") return PadMode::kReflect;
+  if (mode == "replicate") return PadMode::kReplicate;
+  TORCH_CHECK(false, "u8aug.", op, ": mode must be 'constant', 'reflect' or 'replicate', got '",
+              std::string(mode), "'");
+}
+inline std::vector<int64_t> size_pair(const char* op, const char* name, c10::SymIntArrayRef size) {
+  TORCH_CHECK(size.size() == 2, "u8aug.", op, ": expected ", name, " = (height, width), got ", size.size(),
+              " values");
+  const int64_t h = size[0].guard_int(__FILE__, __LINE__), w = size[1].guard_int(__FILE__, __LINE__);
+  TORCH_CHECK(h >= 1 && w >= 1, "u8aug.", op, ": ", name, " must be positive, got (", h, ", ", w, ")");
+  return {h, w};
 }
 
 // Runs a call into the C++ core, turning its std::invalid_argument into torch's error type.

@@ -30,6 +30,18 @@ at::Tensor run_image(const char* op, const at::Tensor& img, Call&& call,
   return out;
 }
 
+// Geometry: the output has img's batch and channels and spatial size `hw` (same layout rule).
+template <class Call>
+at::Tensor run_resampled(const char* op, const at::Tensor& img, const std::vector<int64_t>& hw, Call&& call) {
+  check_image(op, img);
+  std::vector<int64_t> sizes = img.sizes().vec();
+  sizes[sizes.size() - 2] = hw[0];
+  sizes[sizes.size() - 1] = hw[1];
+  at::Tensor out = empty_output(img, sizes);
+  call_core([&] { call(const_view(img), mutable_view(out), torch_parallel_for()); });
+  return out;
+}
+
 }  // namespace
 }  // namespace bindings
 }  // namespace u8aug

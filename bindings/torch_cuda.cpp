@@ -40,6 +40,27 @@ at::Tensor run_image(const char* op, const at::Tensor& img, Call&& call,
 #endif
 }
 
+// Geometry: the output has img's batch and channels and spatial size `hw` (same layout rule).
+template <class Call>
+at::Tensor run_resampled(const char* op, const at::Tensor& img, const std::vector<int64_t>& hw, Call&& call) {
+#ifdef U8AUG_WITH_CUDA
+  check_image(op, img);
+  TORCH_CHECK(img.is_cuda(), "u8aug.", op, ": expected a CUDA tensor, got one on ", img.device());
+  const c10::cuda::CUDAGuard guard(img.device());
+  std::vector<int64_t> sizes = img.sizes().vec();
+  sizes[sizes.size() - 2] = hw[0];
+  sizes[sizes.size() - 1] = hw[1];
+  at::Tensor out = empty_output(img, sizes);
+  cudaStream_t stream = at::cuda::getCurrentCUDAStream();
+  call_core([&] { call(const_view(img), mutable_view(out), stream); });
+  return out;
+#else
+  (void)call;
+  (void)hw;
+  return run_image(op, img, [](auto, auto, auto&&) {});
+#endif
+}
+
 }  // namespace
 }  // namespace bindings
 }  // namespace u8aug

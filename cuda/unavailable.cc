@@ -56,5 +56,18 @@ void select_samples(const bool*, const ConstImage&, const ConstImage&, const Ima
   unavailable("select_samples");
 }
 
+void warp_affine(const ConstImage&, const Image&, const WarpParams&, cudaStream_t) {
+  unavailable("warp_affine");
+}
+void warp_perspective(const ConstImage&, const Image&, const WarpParams&, cudaStream_t) {
+  unavailable("warp_perspective");
+}
+void resize(const ConstImage&, const Image&, Interp, bool, cudaStream_t) { unavailable("resize"); }
+void crop_and_resize(const ConstImage&, const Image&, const float*, Interp, bool, cudaStream_t) {
+  unavailable("crop_and_resize");
+}
+void pad(const ConstImage&, const Image&, const PadSpec&, cudaStream_t) { unavailable("pad"); }
+void rot90(const ConstImage&, const Image&, int, cudaStream_t) { unavailable("rot90"); }
+
 }  // namespace cuda
 }  // namespace u8aug

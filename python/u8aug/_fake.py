@@ -134,3 +134,76 @@ def _select_samples_fake(take, a, b):
     torch._check(a.shape == b.shape, lambda: f"u8aug.select_samples: a and b must have the same shape, got {tuple(a.shape)} and {tuple(b.shape)}")
     _check_image("select_samples", a)
     return empty_output(a, a.shape)
+
+
+# Geometry: the output has the input's batch and channels and a spatial size from the arguments.
+
+def _resampled(img, h, w):
+    return empty_output(img, (*img.shape[:-2], h, w))
+
+
+def _check_size(op: str, name: str, size) -> None:
+    torch._check(len(size) == 2, lambda: f"u8aug.{op}: expected {name} = (height, width), got {len(size)} values")
+    torch._check(size[0] >= 1 and size[1] >= 1, lambda: f"u8aug.{op}: {name} must be positive, got {tuple(size)}")
+
+
+_MODES = ("bilinear", "nearest")
+
+
+def _warp_fake(name, rows):
+    @_fake(name)
+    def fake(img, M, dsize, mode="bilinear", padding_mode="zeros", align_corners=True, fill=None):
+        _check_image(name, img)
+        batch = img.shape[0] if img.dim() == 4 else 1
+        torch._check(M.dtype == torch.float32, lambda: f"u8aug.{name}: expected M of dtype torch.float32, got {M.dtype}")
+        torch._check(M.dim() == 3 and M.shape[1] == rows and M.shape[2] == 3 and (M.shape[0] == 1 or M.shape[0] == batch),
+                     lambda: f"u8aug.{name}: expected M of shape (B, {rows}, 3) or (1, {rows}, 3) with B = {batch}, got {tuple(M.shape)}")
+        torch._check(M.device == img.device, lambda: f"u8aug.{name}: M is on {M.device} but img is on {img.device}")
+        torch._check(mode in _MODES, lambda: f"u8aug.{name}: mode must be 'bilinear' or 'nearest', got '{mode}'")
+        torch._check(padding_mode in ("zeros", "border", "reflection", "fill"),
+                     lambda: f"u8aug.{name}: padding_mode must be 'zeros', 'border', 'reflection' or 'fill', got '{padding_mode}'")
+        _check_size(name, "dsize", dsize)
+        return _resampled(img, dsize[0], dsize[1])
+
+    return fake
+
+
+_warp_fake("warp_affine", 2)
+_warp_fake("warp_perspective", 3)
+
+
+@_fake("resize")
+def _resize_fake(img, size, mode="bilinear", align_corners=False):
+    _check_image("resize", img)
+    torch._check(mode in _MODES, lambda: f"u8aug.resize: mode must be 'bilinear' or 'nearest', got '{mode}'")
+    _check_size("resize", "size", size)
+    return _resampled(img, size[0], size[1])
+
+
+@_fake("crop_and_resize")
+def _crop_and_resize_fake(img, boxes, size, mode="bilinear", align_corners=True):
+    _check_image("crop_and_resize", img)
+    batch = img.shape[0] if img.dim() == 4 else 1
+    torch._check(boxes.dtype == torch.float32 and boxes.dim() == 3 and boxes.shape[0] == batch
+                 and boxes.shape[1] == 4 and boxes.shape[2] == 2,
+                 lambda: f"u8aug.crop_and_resize: expected boxes of dtype torch.float32 and shape (B, 4, 2) with B = {batch}, got {boxes.dtype} of shape {tuple(boxes.shape)}")
+    torch._check(mode in _MODES, lambda: f"u8aug.crop_and_resize: mode must be 'bilinear' or 'nearest', got '{mode}'")
+    _check_size("crop_and_resize", "size", size)
+    return _resampled(img, size[0], size[1])
+
+
+@_fake("pad")
+def _pad_fake(img, padding, mode="constant", value=0):
+    _check_image("pad", img)
+    torch._check(len(padding) == 4 and all(p >= 0 for p in padding), lambda: f"u8aug.pad: padding must be 4 values >= 0 (left, right, top, bottom), got {padding}")
+    torch._check(mode in ("constant", "reflect", "replicate"), lambda: f"u8aug.pad: mode must be 'constant', 'reflect' or 'replicate', got '{mode}'")
+    torch._check(0 <= value <= 255, lambda: f"u8aug.pad: value must be a byte in [0, 255], got {value}")
+    left, right, top, bottom = padding
+    return _resampled(img, img.shape[-2] + top + bottom, img.shape[-1] + left + right)
+
+
+@_fake("rot90")
+def _rot90_fake(img, k=1):
+    _check_image("rot90", img)
+    h, w = img.shape[-2], img.shape[-1]
+    return _resampled(img, w, h) if k % 4 in (1, 3) else _resampled(img, h, w)

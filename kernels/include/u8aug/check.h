@@ -149,5 +149,59 @@ void check_jiggle(const char* op, const ConstImage& src, const Image& dst, const
   }
 }
 
+// Geometry: src and dst of one batch and channel count, any spatial sizes, not overlapping.
+inline void check_resampled(const char* op, const ConstImage& src, const Image& dst) {
+  check_view(op, "src", src);
+  check_view(op, "dst", dst);
+  if (src.batch != dst.batch || src.channels != dst.channels) {
+    fail(op, "src and dst must have the same batch size and channel count");
+  }
+  check_disjoint(op, src, dst);
+}
+
+template <class P>
+void check_warp(const char* op, const ConstImage& src, const Image& dst, const P& p) {
+  check_resampled(op, src, dst);
+  if (p.matrices == nullptr) fail(op, "M has a null pointer");
+  if (p.count != 1 && p.count != src.batch) {
+    fail(op, "M must hold 1 or B = " + std::to_string(src.batch) + " matrices, got " +
+                 std::to_string(p.count));
+  }
+  if (p.mode != Interp::kNearest && p.mode != Interp::kBilinear) fail(op, "mode must be nearest or bilinear");
+  if (static_cast<int>(p.padding) < 0 || static_cast<int>(p.padding) > 3) {
+    fail(op, "padding_mode must be zeros, border, reflection or fill");
+  }
+  if (p.padding == Padding::kFill) check_samples(op, "fill", p.fill, src.channels, "C");
+}
+
+inline void check_interp(const char* op, Interp mode, bool align_corners) {
+  if (mode != Interp::kNearest && mode != Interp::kBilinear) fail(op, "mode must be nearest or bilinear");
+  if (mode == Interp::kNearest && align_corners) {
+    fail(op, "align_corners applies to bilinear only (torch rejects it for nearest)");
+  }
+}
+
+inline void check_pad(const char* op, const ConstImage& src, const Image& dst, const PadSpec& p) {
+  check_resampled(op, src, dst);
+  if (p.left < 0 || p.right < 0 || p.top < 0 || p.bottom < 0) fail(op, "padding must be >= 0");
+  if (dst.height != src.height + p.top + p.bottom || dst.width != src.width + p.left + p.right) {
+    fail(op, "dst must be src's size plus the padding");
+  }
+  if (static_cast<int>(p.mode) < 0 || static_cast<int>(p.mode) > 2) {
+    fail(op, "mode must be constant, reflect or replicate");
+  }
+  if (p.mode == PadMode::kReflect &&
+      (p.left >= src.width || p.right >= src.width || p.top >= src.height || p.bottom >= src.height)) {
+    fail(op, "reflect padding must be smaller than the image side it reflects (as torch requires)");
+  }
+}
+
+inline void check_rot90(const char* op, const ConstImage& src, const Image& dst, int k) {
+  check_resampled(op, src, dst);
+  const bool odd = (((k % 4) + 4) % 4) % 2 == 1;
+  const int64_t h = odd ? src.width : src.height, w = odd ? src.height : src.width;
+  if (dst.height != h || dst.width != w) fail(op, "dst must be src's size turned by k quarter turns");
+}
+
 }  // namespace detail
 }  // namespace u8aug

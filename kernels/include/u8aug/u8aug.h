@@ -17,6 +17,8 @@
 
 #include "u8aug/image.h"
 #include "u8aug/pixel/color.h"
+#include "u8aug/pixel/layout.h"
+#include "u8aug/pixel/warp.h"
 
 // The CUDA runtime's own declaration, repeated so that this header needs no CUDA headers.
 typedef struct CUstream_st* cudaStream_t;
@@ -97,6 +99,23 @@ void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& p
 // samples, as one copy per sample.
 void select_samples(const bool* take, const ConstImage& a, const ConstImage& b, const Image& dst,
                     const ParallelFor& parallel = {});
+// Geometry (pixel/warp.h, pixel/resize.h, pixel/layout.h). dst's size is the output size.
+// warp_affine / warp_perspective: kornia.geometry.transform's functions on x / 255 then to_u8,
+// with kornia's pixel matrices (2x3 or 3x3, one or one per sample, finite or not: a NaN or singular
+// matrix gives a defined image, never a read outside src).
+void warp_affine(const ConstImage& src, const Image& dst, const WarpParams& params,
+                 const ParallelFor& parallel = {});
+void warp_perspective(const ConstImage& src, const Image& dst, const WarpParams& params,
+                      const ParallelFor& parallel = {});
+// kornia.geometry.transform.resize (F.interpolate; nearest or bilinear, no antialias).
+void resize(const ConstImage& src, const Image& dst, Interp mode, bool align_corners,
+            const ParallelFor& parallel = {});
+// kornia's crop_by_indices: per-sample boxes (B x 4 corners x (x, y) float32, inside src), each
+// sliced then resized to dst's size (a copy when the box already has that size).
+void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes, Interp mode,
+                     bool align_corners, const ParallelFor& parallel = {});
+void pad(const ConstImage& src, const Image& dst, const PadSpec& spec, const ParallelFor& parallel = {});
+void rot90(const ConstImage& src, const Image& dst, int k, const ParallelFor& parallel = {});
 }  // namespace cpu
 
 // Device pointers; work is queued on `stream` and not waited for. In a build without CUDA these
@@ -130,6 +149,15 @@ void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& p
                   cudaStream_t stream);
 void select_samples(const bool* take, const ConstImage& a, const ConstImage& b, const Image& dst,
                     cudaStream_t stream);
+void warp_affine(const ConstImage& src, const Image& dst, const WarpParams& params, cudaStream_t stream);
+void warp_perspective(const ConstImage& src, const Image& dst, const WarpParams& params,
+                      cudaStream_t stream);
+void resize(const ConstImage& src, const Image& dst, Interp mode, bool align_corners, cudaStream_t stream);
+// Boxes on the device are clamped into src rather than checked.
+void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes, Interp mode,
+                     bool align_corners, cudaStream_t stream);
+void pad(const ConstImage& src, const Image& dst, const PadSpec& spec, cudaStream_t stream);
+void rot90(const ConstImage& src, const Image& dst, int k, cudaStream_t stream);
 }  // namespace cuda
 
 }  // namespace u8aug

@@ -1,0 +1,50 @@
+// warp_affine and warp_perspective on CUDA: blockIdx.y is the sample; thread 0 of each block
+// forms the sample's sampling matrix (pixel/warp.h's warp_setup, from the device-side matrices)
+// into shared memory, then every thread runs warp_pixel, the function the CPU path runs, over a
+// grid-stride range of the sample's output pixels.
+#include "cuda/launch.cuh"
+#include "u8aug/check.h"
+#include "u8aug/pixel/warp.h"
+#include "u8aug/u8aug.h"
+
+namespace u8aug {
+namespace cuda {
+namespace {
+
+__global__ void warp_kernel(ConstImage src, Image dst, WarpParams p, bool perspective) {
+  __shared__ WarpSetup setup;
+  const int64_t b = blockIdx.y;
+  if (threadIdx.x == 0) setup = warp_setup(p, perspective, src, dst, b);
+  __syncthreads();
+  const long long n = dst.height * dst.width;
+  for (long long i = blockIdx.x * 1LL * blockDim.x + threadIdx.x; i < n;
+       i += 1LL * blockDim.x * gridDim.x) {
+    const int64_t y = i / dst.width, x = i % dst.width;
+    warp_pixel(src, dst, setup, p.fill, b, y, x, base_coordinate(setup, x, dst.width),
+               base_coordinate(setup, y, dst.height));
+  }
+}
+
+void warp(const char* op, bool perspective, const ConstImage& src, const Image& dst,
+          const WarpParams& p, cudaStream_t stream) {
+  detail::check_warp(op, src, dst, p);
+  if (dst.batch > 65535) detail::fail(op, "batches of more than 65535 images are not supported on CUDA");
+  const long long per_sample = dst.height * dst.width;
+  const dim3 grid(blocks_for(per_sample) / 8 + 1, static_cast<unsigned int>(dst.batch));
+  warp_kernel<<<grid, kThreads, 0, stream>>>(src, dst, p, perspective);
+  check_launch(op);
+}
+
+}  // namespace
+
+void warp_affine(const ConstImage& src, const Image& dst, const WarpParams& params, cudaStream_t stream) {
+  warp("warp_affine", false, src, dst, params, stream);
+}
+
+void warp_perspective(const ConstImage& src, const Image& dst, const WarpParams& params,
+                      cudaStream_t stream) {
+  warp("warp_perspective", true, src, dst, params, stream);
+}
+
+}  // namespace cuda
+}  // namespace u8aug

@@ -1,0 +1,99 @@
+// Resize and crop-and-resize: torch's CPU F.interpolate (what kornia's resize and crop_by_indices
+// run) on x / 255, emulated in float32. Shared by the CPU loop and the CUDA kernel.
+//
+// Bilinear taps follow upsample_bilinear2d: the source index is scale * (d + 0.5) - 0.5 as one
+// fused multiply-add (align_corners=False; scale * d otherwise), clamped to >= 0, and a pixel is
+// fma(row0, wy0, row1 * wy1) with row = fma(v0, wx0, v1 * wx1). This is byte-exact with torch when
+// neither axis shrinks; when both shrink torch 2.11 takes another summation order that is not
+// reproduced here yet (measured "near": at most 1 apart).
+#pragma once
+
+#include <math.h>
+
+#include <cstdint>
+
+#include "u8aug/hd.h"
+#include "u8aug/image.h"
+#include "u8aug/pixel/warp.h"
+
+namespace u8aug {
+
+// One axis of one output index: source indices i0, i1 and their weights.
+struct AxisTap {
+  int64_t i0, i1;
+  float l0, l1;
+};
+
+U8AUG_HD AxisTap linear_tap(int64_t d, int64_t in, int64_t out, bool align_corners) {
+  if (in == out) return AxisTap{d, d, 1.0f, 0.0f};
+  float r;
+  if (align_corners) {
+    const float scale = out > 1 ? static_cast<float>(in - 1) / static_cast<float>(out - 1) : 0.0f;
+    r = scale * static_cast<float>(d);
+  } else {
+    const float scale = static_cast<float>(in) / static_cast<float>(out);
+    r = fmaf(scale, static_cast<float>(d) + 0.5f, -0.5f);
+    r = r < 0.0f ? 0.0f : r;
+  }
+  int64_t i0 = static_cast<int64_t>(floorf(r));
+  i0 = i0 < in - 1 ? i0 : in - 1;
+  float l1 = r - static_cast<float>(i0);
+  l1 = l1 > 0.0f ? (l1 < 1.0f ? l1 : 1.0f) : 0.0f;
+  return AxisTap{i0, i0 < in - 1 ? i0 + 1 : i0, 1.0f - l1, l1};
+}
+
+// torch's legacy "nearest": floor(d * (in / out)), clamped.
+U8AUG_HD int64_t nearest_index(int64_t d, int64_t in, int64_t out) {
+  if (in == out) return d;
+  const float scale = static_cast<float>(in) / static_cast<float>(out);
+  const int64_t i = static_cast<int64_t>(floorf(static_cast<float>(d) * scale));
+  return i < in - 1 ? i : in - 1;
+}
+
+// The source rectangle of one sample: the whole image (resize) or a crop box.
+struct Window {
+  int64_t y0, x0, height, width;
+};
+
+// kornia's crop_by_indices box, 4 (x, y) corners clockwise from top-left, cast to int64 as torch
+// does (toward zero): columns [x(0), x(1)] and rows [y(0), y(3)], both inclusive. Clamped into the
+// image so a device-side box can never address outside it (the CPU entry point rejects such boxes).
+U8AUG_HD Window box_window(const float* box, int64_t height, int64_t width) {
+  auto to_i64 = [](float v) -> int64_t {
+    if (!(v > -9.0e18f && v < 9.0e18f)) return 0;
+    return static_cast<int64_t>(v);
+  };
+  int64_t x1 = to_i64(box[0]), x2 = to_i64(box[2]) + 1;
+  int64_t y1 = to_i64(box[1]), y2 = to_i64(box[7]) + 1;
+  x1 = clamp<int64_t>(x1, 0, width - 1);
+  y1 = clamp<int64_t>(y1, 0, height - 1);
+  x2 = clamp<int64_t>(x2, x1 + 1, width);
+  y2 = clamp<int64_t>(y2, y1 + 1, height);
+  return Window{y1, x1, y2 - y1, x2 - x1};
+}
+
+U8AUG_HD float bilinear_value(const ConstImage& src, int64_t b, int64_t c, const Window& win,
+                              const AxisTap& ty, const AxisTap& tx) {
+  auto at = [&](int64_t yy, int64_t xx) {
+    return unit_value(src.at(b, c, win.y0 + yy, win.x0 + xx));
+  };
+  const float row0 = fmaf(at(ty.i0, tx.i0), tx.l0, at(ty.i0, tx.i1) * tx.l1);
+  const float row1 = fmaf(at(ty.i1, tx.i0), tx.l0, at(ty.i1, tx.i1) * tx.l1);
+  return fmaf(row0, ty.l0, row1 * ty.l1);
+}
+
+// One output byte (b, c, y, x) of resizing `win` of sample b to dst's size.
+U8AUG_HD void resize_element(const ConstImage& src, const Image& dst, const Window& win, Interp mode,
+                             bool align_corners, int64_t b, int64_t c, int64_t y, int64_t x) {
+  if (mode == Interp::kNearest) {
+    const int64_t sy = nearest_index(y, win.height, dst.height);
+    const int64_t sx = nearest_index(x, win.width, dst.width);
+    dst.at(b, c, y, x) = src.at(b, c, win.y0 + sy, win.x0 + sx);
+    return;
+  }
+  const AxisTap ty = linear_tap(y, win.height, dst.height, align_corners);
+  const AxisTap tx = linear_tap(x, win.width, dst.width, align_corners);
+  dst.at(b, c, y, x) = to_u8(bilinear_value(src, b, c, win, ty, tx) * 255.0f);
+}
+
+}  // namespace u8aug

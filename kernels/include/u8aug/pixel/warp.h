@@ -147,10 +147,12 @@ U8AUG_HD GridPoint grid_point(const Mat3& t, bool perspective, float bx, float b
   return {gx / denom, gy / denom};
 }
 
-// grid_sample's source coordinate along one axis of `size` pixels (ComputeLocation).
+// grid_sample's source coordinate along one axis of `size` pixels (ComputeLocation). torch fuses
+// the half-pixel form into one multiply-add; it differs from two roundings where the result
+// crosses a power of two.
 U8AUG_HD float unnormalize(float g, int64_t size, bool align_corners) {
   return align_corners ? (g + 1.0f) * (static_cast<float>(size - 1) / 2.0f)
-                       : (g + 1.0f) * (static_cast<float>(size) / 2.0f) - 0.5f;
+                       : fmaf(g + 1.0f, static_cast<float>(size) / 2.0f, -0.5f);
 }
 
 // Clamp to [0, size - 1]; NaN -> 0, as grid_sample's clip_coordinates.
@@ -293,16 +295,15 @@ U8AUG_HD void warp_pixel(const ConstImage& src, const Image& dst, const WarpSetu
   const Taps t = bilinear_taps(sx, sy, src.width, src.height, zeros);
   float coverage = 0.0f;  // grid_sample of a ones image: kornia's fill mask
   if (s.padding == Padding::kFill) {
-    for (int k = 0; k < 4; ++k) {
-      const float m = (t.ok[k] ? 1.0f : 0.0f) * t.w[k];
-      coverage = k == 0 ? m : coverage + m;
-    }
+    coverage = (t.ok[0] ? 1.0f : 0.0f) * t.w[0];
+    for (int k = 1; k < 4; ++k) coverage = fmaf(t.ok[k] ? 1.0f : 0.0f, t.w[k], coverage);
   }
   for (int64_t c = 0; c < dst.channels; ++c) {
+    // torch's vectorised grid_sample sums the corners nw, ne, sw, se with fused multiply-adds
     float v = 0.0f;
     for (int k = 0; k < 4; ++k) {
       const float p = t.ok[k] ? unit_value(src.at(b, c, t.y[k / 2], t.x[k % 2])) : 0.0f;
-      v = k == 0 ? p * t.w[0] : v + p * t.w[k];
+      v = k == 0 ? p * t.w[0] : fmaf(p, t.w[k], v);
     }
     if (s.padding == Padding::kFill) v = v + (1.0f - coverage) * fill[c];
     dst.at(b, c, y, x) = to_u8(v * 255.0f);

@@ -26,6 +26,17 @@ CASES = [
     ("ColorJiggle", dict(brightness=0.2, contrast=0.2, saturation=0.2, hue=0.1, p=0.8)),
     ("ColorJitter", dict(brightness=0.2, contrast=0.2, saturation=0.2, hue=0.1, p=0.8)),
     ("Normalize", dict(mean=torch.tensor([0.485, 0.456, 0.406]), std=torch.tensor([0.229, 0.224, 0.225]))),
+    ("RandomAffine", dict(degrees=30, translate=(0.1, 0.1), scale=(0.8, 1.2), shear=10, p=0.7)),
+    ("RandomRotation", dict(degrees=45.0, p=0.7)),
+    ("RandomRotation90", dict(times=(-3, 3), p=0.7)),
+    ("RandomShear", dict(shear=(-10, 10), p=0.7)),
+    ("RandomTranslate", dict(translate_x=(-0.2, 0.2), translate_y=(-0.1, 0.1), p=0.7)),
+    ("RandomPerspective", dict(distortion_scale=0.5, p=0.7)),
+    ("RandomResizedCrop", dict(size=(12, 14))),
+    ("RandomCrop", dict(size=(6, 7))),
+    ("CenterCrop", dict(size=(6, 7))),
+    ("Resize", dict(size=(20, 23))),
+    ("RandomChannelShuffle", dict(p=0.7)),
 ]
 IDS = [c[0] for c in CASES]
 
@@ -69,26 +80,34 @@ def test_float_input_runs_kornia_unchanged(name, kwargs):
     assert torch.equal(ours, theirs)
 
 
-# Under torch.compile (with inductor's fallback_random, so compiled code draws as eager does) the
-# compiled call equals eager for every class but ColorJiggle and ColorJitter, whose generator's
-# independent draws the compiled graph reorders (a known gap: issue 5's "same RNG draws").
-SAME_DRAWS_COMPILED = [name for name in IDS if name not in ("ColorJiggle", "ColorJitter")]
+# Under torch.compile (with inductor's fallback_random, so compiled code draws with the same
+# generator calls as eager) inductor may still reorder independent draws of kornia's parameter
+# generators: the flips, point ops and Normalize draw the same numbers compiled and eager; the
+# classes below draw theirs in another order (a known gap, README "kornia drop-in"). For every class
+# the compiled call with given parameters equals eager.
+REORDERED_DRAWS = {"ColorJiggle", "ColorJitter", "RandomAffine", "RandomRotation", "RandomRotation90", "RandomShear",
+                   "RandomTranslate", "RandomPerspective", "RandomResizedCrop", "RandomCrop", "RandomChannelShuffle"}
 
 
 @pytest.mark.compile
 @pytest.mark.parametrize("name,kwargs", CASES, ids=IDS)
 def test_fullgraph_compile(name, kwargs, monkeypatch):
     monkeypatch.setattr(inductor_config, "fallback_random", True)
+    torch._dynamo.reset()  # one code object (the lambda below) is compiled per class: not a recompile loop
     aug = getattr(UK, name)(**kwargs)
-    compiled = torch.compile(aug, fullgraph=True)  # raises on any graph break
+    compiled = torch.compile(aug, fullgraph=True)  # the real path, parameter generation included
     x = random_image((4, 3, 12, 13))
     torch.manual_seed(0)
     a = compiled(x)
     torch.manual_seed(0)
     b = aug(x)
     assert a.dtype == b.dtype and a.shape == b.shape
-    if name in SAME_DRAWS_COMPILED:
+    if name not in REORDERED_DRAWS:
         assert torch.equal(a, b)
+    torch.manual_seed(1)
+    params = aug.forward_parameters(x.shape)
+    with_params = torch.compile(lambda t, p: aug(t, params=p), fullgraph=True)
+    assert torch.equal(with_params(x, params), aug(x, params=params))
 
 
 def test_install_and_uninstall_patch_kornia_itself():

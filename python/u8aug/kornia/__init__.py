@@ -10,7 +10,10 @@ even (../FIDELITY.md), and samples kornia's gate leaves alone are the input's by
 ``install()`` teaches kornia's own classes the same (``kornia.augmentation.RandomHorizontalFlip``
 then accepts uint8 too); ``uninstall()`` undoes it. Without ``install()`` kornia is untouched.
 
-Only classes with u8aug kernels are here; this grows as kernels land (geometry: issue 4).
+Geometric classes take kornia's own matrices and boxes (``compute_transformation`` and the
+generated ``src`` boxes, so ``transform_matrix`` and ``inverse`` stay kornia's) and run u8aug's warp,
+crop-and-resize, resize or crop kernels. Options u8aug has no kernel for (bicubic, nearest-exact,
+antialias, ``cropping_mode="resample"``, RandomCrop padding) raise NotImplementedError on uint8 input.
 """
 
 import math
@@ -20,6 +23,8 @@ import kornia.augmentation as K
 import torch
 from kornia.augmentation.utils import _transform_input
 from kornia.augmentation.utils.helpers import _transform_output_shape
+
+from kornia.constants import Resample
 
 from .. import ops
 
@@ -57,9 +62,94 @@ def _jiggle(fused):
     return run
 
 
-# kornia class name -> the uint8 apply_transform: (augmentation, uint8 batch, params, flags) -> output.
+def _resample(name, flags):
+    mode = flags["resample"].name.lower()
+    if mode not in ("bilinear", "nearest"):
+        raise NotImplementedError(f"u8aug.kornia.{name}: resample={mode!r} has no uint8 kernel (bilinear and nearest do)")
+    return mode
+
+
+def _matrix(transform, x, rows=2):
+    return transform[:, :rows, :].to(device=x.device, dtype=torch.float32).contiguous()
+
+
+def _warp_affine(name, padding=True):
+    def run(aug, x, params, flags, transform):
+        pad = flags["padding_mode"].name.lower() if padding else "zeros"
+        fill = None
+        if pad == "fill":
+            fill = flags.get("fill_value")
+            fill = None if fill is None else fill.to(device=x.device, dtype=torch.float32).reshape(-1)
+        M = _matrix(transform, x).expand(x.shape[0], 2, 3).contiguous() if transform.shape[0] == 1 else _matrix(transform, x)
+        return ops.warp_affine(x, M, (x.shape[-2], x.shape[-1]), _resample(name, flags), pad, flags["align_corners"], fill)
+
+    return run
+
+
+def _perspective(aug, x, params, flags, transform):
+    return ops.warp_perspective(x, _matrix(transform, x, 3), (x.shape[-2], x.shape[-1]),
+                                _resample("RandomPerspective", flags), "zeros", flags["align_corners"])
+
+
+def _slice_mode(name, flags):
+    if flags.get("cropping_mode", "slice") != "slice":
+        raise NotImplementedError(f"u8aug.kornia.{name}: uint8 images need cropping_mode='slice' (kornia's default)")
+
+
+def _resized_crop(aug, x, params, flags, transform):
+    _slice_mode("RandomResizedCrop", flags)
+    if flags["resample"] != Resample.BILINEAR:
+        raise NotImplementedError("u8aug.kornia.RandomResizedCrop: uint8 images need resample='bilinear'")
+    boxes = params["src"].to(device=x.device, dtype=torch.float32)
+    return ops.crop_and_resize(x, boxes, tuple(flags["size"]), "bilinear", bool(flags["align_corners"]))
+
+
+def _crop(aug, x, params, flags, transform):
+    _slice_mode("RandomCrop", flags)
+    if flags.get("padding") is not None or flags.get("pad_if_needed"):
+        raise NotImplementedError("u8aug.kornia.RandomCrop: padding and pad_if_needed are not supported for uint8 images yet")
+    boxes = params["src"].to(device=x.device, dtype=torch.float32)
+    return ops.crop_and_resize(x, boxes, tuple(flags["size"]), "bilinear", False)
+
+
+def _center_crop(aug, x, params, flags, transform):
+    _slice_mode("CenterCrop", flags)
+    return ops.center_crop(x, (int(flags["size"][0]), int(flags["size"][1])))
+
+
+def _resize(aug, x, params, flags, transform):
+    from kornia.geometry.transform.affwarp import _side_to_image_size
+
+    if flags["resample"] != Resample.BILINEAR or flags["antialias"]:
+        raise NotImplementedError("u8aug.kornia.Resize: uint8 images need resample='bilinear' and antialias=False")
+    if isinstance(flags["size"], (tuple, list)):
+        size = (int(flags["size"][0]), int(flags["size"][1]))
+    else:  # kornia's own rule for an int size, from the input's shape (what params["output_size"] holds)
+        h, w = x.shape[-2:]
+        size = _side_to_image_size(int(flags["size"]), w / h, flags["side"])
+    return ops.resize(x, size, "bilinear", bool(flags["align_corners"]))
+
+
+def _channel_shuffle(aug, x, params, flags, transform):
+    # a permutation of whole planes: torch's own gather on uint8 is already the exact copy
+    batch_index = torch.arange(x.shape[0], device=x.device).view(-1, 1)
+    return x[batch_index, params["channels"].to(x.device)]
+
+
+# kornia class name -> the uint8 apply_transform: (augmentation, uint8 batch, params, flags, transform) -> output.
 # Every float32 step kornia takes on its parameters (factor - 1, factor * 2 * pi) is taken the same way.
 KERNELS: Dict[str, Callable] = {
+    "RandomAffine": _warp_affine("RandomAffine"),
+    "RandomRotation": _warp_affine("RandomRotation", padding=False),
+    "RandomRotation90": _warp_affine("RandomRotation90", padding=False),
+    "RandomShear": _warp_affine("RandomShear"),
+    "RandomTranslate": _warp_affine("RandomTranslate"),
+    "RandomPerspective": _perspective,
+    "RandomResizedCrop": _resized_crop,
+    "RandomCrop": _crop,
+    "CenterCrop": _center_crop,
+    "Resize": _resize,
+    "RandomChannelShuffle": _channel_shuffle,
     "RandomHorizontalFlip": lambda aug, x, p, f: ops.hflip(x),
     "RandomVerticalFlip": lambda aug, x, p, f: ops.vflip(x),
     "RandomBrightness": lambda aug, x, p, f: ops.adjust_brightness(x, _f32(p, "brightness_factor", x) - 1),
@@ -85,6 +175,7 @@ def _uint8_methods(kornia_cls, kernel):
         kornia_cls.transform_tensor, kornia_cls.validate_tensor, kornia_cls.apply_transform,
         kornia_cls.transform_inputs, getattr(kornia_cls, "compute_transformation", None))
     substitutes = getattr(kornia_cls, "SUBSTITUTE_SKIPPED_SAMPLES", False)
+    takes_transform = kernel.__code__.co_argcount == 5
 
     def transform_inputs(self, input, params, flags, transform=None, **kwargs):
         # kornia fills skipped samples with 0.5 before gamma and equalize (skipped float samples
@@ -117,7 +208,7 @@ def _uint8_methods(kornia_cls, kernel):
 
     def apply_transform(self, input, params, flags, transform=None):
         if input.dtype == torch.uint8:
-            return kernel(self, input, params, flags)
+            return kernel(self, input, params, flags, transform) if takes_transform else kernel(self, input, params, flags)
         return orig_apply(self, input, params, flags, transform)
 
     def compute_transformation(self, input, params, flags):

@@ -1,5 +1,19 @@
-// resize and crop_and_resize on the CPU: per output row, the row's taps once, then
-// pixel/resize.h's math per byte; a box already of the output size is copied.
+// resize and crop_and_resize on the CPU. Per sample: its window as planar float32 x / 255, the
+// column taps once, then output rows in parallel. Bilinear rows on targets with a native fused
+// multiply-add are separable in lanes, exactly pixel/resize.h's order: each needed source row is
+// interpolated across (fma(v0, wx0, v1 * wx1), gathered from the float row, kept while the next
+// output rows still use it), then two such rows are blended down (fma(r0, wy0, r1 * wy1)). Other
+// targets, nearest and boxes of the output size (copies) run pixel/resize.h per byte.
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "cpu/resize.cc"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+#include "cpu/unit_lanes-inl.h"
+
+#ifndef U8AUG_CPU_RESIZE_ONCE
+#define U8AUG_CPU_RESIZE_ONCE
 #include <cmath>
 #include <string>
 #include <vector>
@@ -10,41 +24,180 @@
 
 namespace u8aug {
 namespace cpu {
-namespace {
+// One sample's window as float32 x / 255, planar, and the column taps of the output.
+struct ResizeSample {
+  std::vector<float> planes;  // C x win.height x win.width
+  std::vector<int32_t> x0, x1;
+  std::vector<float> wx0, wx1;
+  Window win;
+  int64_t channels = 0;
+  const float* row(int64_t c, int64_t y) const { return planes.data() + (c * win.height + y) * win.width; }
+};
+}  // namespace cpu
+}  // namespace u8aug
+#endif
 
-void resize_windows(const ConstImage& src, const Image& dst, const std::vector<Window>& windows,
-                    Interp mode, bool align_corners, const ParallelFor& parallel) {
-  const int64_t rows = dst.batch * dst.height;
-  run_parallel(parallel, rows, grain_for(dst.width * dst.channels * 4), [&](int64_t begin, int64_t end) {
-    std::vector<AxisTap> taps_x;
-    int64_t taps_for = -1;
-    for (int64_t r = begin; r < end; ++r) {
-      const int64_t b = r / dst.height, y = r % dst.height;
-      const Window& win = windows[static_cast<size_t>(b)];
-      const bool copy = win.height == dst.height && win.width == dst.width;
-      if (copy || mode == Interp::kNearest) {
-        const int64_t sy = copy ? y : nearest_index(y, win.height, dst.height);
-        for (int64_t x = 0; x < dst.width; ++x) {
-          const int64_t sx = copy ? x : nearest_index(x, win.width, dst.width);
-          for (int64_t c = 0; c < dst.channels; ++c) {
-            dst.at(b, c, y, x) = src.at(b, c, win.y0 + sy, win.x0 + sx);
+HWY_BEFORE_NAMESPACE();
+namespace u8aug {
+namespace cpu {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+void FillWindow(const ConstImage& src, int64_t b, ResizeSample& s, int64_t row_begin, int64_t row_end) {
+  const hn::ScalableTag<float> df;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
+  const Window& win = s.win;
+  for (int64_t r = row_begin; r < row_end; ++r) {
+    const int64_t c = r / win.height, y = r % win.height;
+    float* out = s.planes.data() + r * win.width;
+    const uint8_t* in = &src.at(b, c, win.y0 + y, win.x0);
+    int64_t x = 0;
+    if (src.stride_w == 1) {
+      for (; x + lanes <= win.width; x += lanes) hn::StoreU(UnitLanes(df, in + x), df, out + x);
+    }
+    for (; x < win.width; ++x) out[x] = unit_value(in[x * src.stride_w]);
+  }
+}
+
+// Output rows [y_begin, y_end) of sample b, bilinear.
+void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align_corners, int64_t y_begin,
+                  int64_t y_end) {
+  const int64_t width = dst.width, channels = dst.channels;
+  // the across-interpolated source rows, two slots per channel, tagged with their source row
+  std::vector<float> across(static_cast<size_t>(2 * channels * width));
+  int64_t tag[2] = {-1, -1};
+  std::vector<uint8_t> scratch(dst.stride_w == 1 ? 0 : static_cast<size_t>(channels * width));
+#if HWY_NATIVE_FMA
+  const hn::ScalableTag<float> d;
+  const hn::RebindToSigned<decltype(d)> di;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  const bool vector = width >= lanes;
+#else
+  const bool vector = false;
+#endif
+  auto slot_for = [&](int64_t sy) -> int {
+    if (tag[0] == sy) return 0;
+    if (tag[1] == sy) return 1;
+    const int k = tag[0] == -1 || (tag[1] != -1 && tag[0] < tag[1]) ? 0 : 1;  // replace the older row
+    tag[k] = sy;
+    for (int64_t c = 0; c < channels; ++c) {
+      const float* row = s.row(c, sy);
+      float* out = across.data() + (k * channels + c) * width;
+      int64_t x = 0;
+#if HWY_NATIVE_FMA
+      if (vector) {
+        for (;; x += lanes) {
+          if (x + lanes > width) x = width - lanes;
+          const auto i0 = hn::LoadU(di, s.x0.data() + x), i1 = hn::LoadU(di, s.x1.data() + x);
+          hn::Vec<decltype(d)> v0, v1;
+          const int32_t base = s.x0[x];
+          if (s.x1[x + lanes - 1] - base < lanes) {  // the taps fit in one vector of the row: permute
+            const auto window = hn::LoadU(d, row + base);  // may read into the planes' margin
+            const auto b = hn::Set(di, base);
+            v0 = hn::TableLookupLanes(window, hn::IndicesFromVec(d, hn::Sub(i0, b)));
+            v1 = hn::TableLookupLanes(window, hn::IndicesFromVec(d, hn::Sub(i1, b)));
+          } else {
+            v0 = hn::GatherIndex(d, row, i0);
+            v1 = hn::GatherIndex(d, row, i1);
           }
+          hn::StoreU(hn::MulAdd(v0, hn::LoadU(d, s.wx0.data() + x), hn::Mul(v1, hn::LoadU(d, s.wx1.data() + x))), d, out + x);
+          if (x + lanes == width) break;
         }
         continue;
       }
-      if (taps_for != b) {  // the column taps depend on the window width only
-        taps_x.resize(static_cast<size_t>(dst.width));
-        for (int64_t x = 0; x < dst.width; ++x) taps_x[x] = linear_tap(x, win.width, dst.width, align_corners);
-        taps_for = b;
-      }
-      const AxisTap ty = linear_tap(y, win.height, dst.height, align_corners);
-      for (int64_t x = 0; x < dst.width; ++x) {
-        for (int64_t c = 0; c < dst.channels; ++c) {
-          dst.at(b, c, y, x) = to_u8(bilinear_value(src, b, c, win, ty, taps_x[x]) * 255.0f);
-        }
-      }
+#endif
+      for (; x < width; ++x) out[x] = fmaf(row[s.x0[x]], s.wx0[x], row[s.x1[x]] * s.wx1[x]);
     }
-  });
+    return k;
+  };
+  for (int64_t y = y_begin; y < y_end; ++y) {
+    const AxisTap ty = linear_tap(y, s.win.height, dst.height, align_corners);
+    const int k0 = slot_for(ty.i0);
+    const int k1 = slot_for(ty.i1);
+    for (int64_t c = 0; c < channels; ++c) {
+      const float* r0 = across.data() + (k0 * channels + c) * width;
+      const float* r1 = across.data() + (k1 * channels + c) * width;
+      uint8_t* out = dst.stride_w == 1 ? &dst.at(b, c, y, 0) : scratch.data() + c * width;
+      int64_t x = 0;
+#if HWY_NATIVE_FMA
+      if (vector) {
+        const auto wy0 = hn::Set(d, ty.l0), wy1 = hn::Set(d, ty.l1);
+        for (;; x += lanes) {
+          if (x + lanes > width) x = width - lanes;
+          const auto v = hn::MulAdd(hn::LoadU(d, r0 + x), wy0, hn::Mul(hn::LoadU(d, r1 + x), wy1));
+          StoreU8Lanes(d, v, out + x);
+          if (x + lanes == width) break;
+        }
+        continue;
+      }
+#endif
+      for (; x < width; ++x) out[x] = to_u8(fmaf(r0[x], ty.l0, r1[x] * ty.l1) * 255.0f);
+    }
+    if (dst.stride_w != 1) {
+      for (int64_t x = 0; x < width; ++x)
+        for (int64_t c = 0; c < channels; ++c) dst.at(b, c, y, x) = scratch[c * width + x];
+    }
+  }
+}
+
+// NOLINTNEXTLINE(google-readability-namespace-comments)
+}  // namespace HWY_NAMESPACE
+}  // namespace cpu
+}  // namespace u8aug
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace u8aug {
+namespace cpu {
+HWY_EXPORT(FillWindow);
+HWY_EXPORT(BilinearRows);
+
+namespace {
+
+// Nearest, and windows already of the output size (a copy), per byte.
+void CopyRows(const ConstImage& src, const Image& dst, int64_t b, const Window& win, int64_t y_begin,
+              int64_t y_end) {
+  const bool copy = win.height == dst.height && win.width == dst.width;
+  for (int64_t y = y_begin; y < y_end; ++y) {
+    const int64_t sy = copy ? y : nearest_index(y, win.height, dst.height);
+    for (int64_t x = 0; x < dst.width; ++x) {
+      const int64_t sx = copy ? x : nearest_index(x, win.width, dst.width);
+      for (int64_t c = 0; c < dst.channels; ++c) dst.at(b, c, y, x) = src.at(b, c, win.y0 + sy, win.x0 + sx);
+    }
+  }
+}
+
+void resize_windows(const ConstImage& src, const Image& dst, const std::vector<Window>& windows,
+                    Interp mode, bool align_corners, const ParallelFor& parallel) {
+  ResizeSample s;
+  s.channels = dst.channels;
+  for (int64_t b = 0; b < dst.batch; ++b) {
+    const Window& win = windows[static_cast<size_t>(b)];
+    const int64_t row_grain = grain_for(dst.width * dst.channels * 4);
+    if (mode == Interp::kNearest || (win.height == dst.height && win.width == dst.width)) {
+      run_parallel(parallel, dst.height, row_grain, [&](int64_t y0, int64_t y1) { CopyRows(src, dst, b, win, y0, y1); });
+      continue;
+    }
+    s.win = win;
+    // + a vector's margin: a row's last taps may load a whole vector from their first column
+    s.planes.resize(static_cast<size_t>(dst.channels * win.height * win.width + 64));
+    s.x0.resize(static_cast<size_t>(dst.width));
+    s.x1.resize(s.x0.size());
+    s.wx0.resize(s.x0.size());
+    s.wx1.resize(s.x0.size());
+    for (int64_t x = 0; x < dst.width; ++x) {
+      const AxisTap t = linear_tap(x, win.width, dst.width, align_corners);
+      s.x0[x] = static_cast<int32_t>(t.i0);
+      s.x1[x] = static_cast<int32_t>(t.i1);
+      s.wx0[x] = t.l0;
+      s.wx1[x] = t.l1;
+    }
+    run_parallel(parallel, dst.channels * win.height, grain_for(win.width * 4),
+                 [&](int64_t r0, int64_t r1) { HWY_DYNAMIC_DISPATCH(FillWindow)(src, b, s, r0, r1); });
+    run_parallel(parallel, dst.height, row_grain, [&](int64_t y0, int64_t y1) {
+      HWY_DYNAMIC_DISPATCH(BilinearRows)(s, dst, b, align_corners, y0, y1);
+    });
+  }
 }
 
 }  // namespace
@@ -53,6 +206,7 @@ void resize(const ConstImage& src, const Image& dst, Interp mode, bool align_cor
             const ParallelFor& parallel) {
   detail::check_resampled("resize", src, dst);
   detail::check_interp("resize", mode, align_corners);
+  if (src.width >= (int64_t{1} << 31)) detail::fail("resize", "images wider than 2^31 - 1 pixels are not supported");
   std::vector<Window> windows(static_cast<size_t>(dst.batch), Window{0, 0, src.height, src.width});
   resize_windows(src, dst, windows, mode, align_corners, parallel);
 }
@@ -63,6 +217,7 @@ void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes
   detail::check_resampled(op, src, dst);
   detail::check_interp(op, mode, align_corners);
   if (boxes == nullptr) detail::fail(op, "boxes has a null pointer");
+  if (src.width >= (int64_t{1} << 31)) detail::fail(op, "images wider than 2^31 - 1 pixels are not supported");
   std::vector<Window> windows;
   for (int64_t b = 0; b < dst.batch; ++b) {
     const float* box = boxes + 8 * b;
@@ -84,3 +239,4 @@ void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes
 
 }  // namespace cpu
 }  // namespace u8aug
+#endif  // HWY_ONCE

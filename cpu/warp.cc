@@ -22,11 +22,19 @@
 
 namespace u8aug {
 namespace cpu {
-// One sample's pixels as float32 x / 255, planar: plane c row y at planes[(c * H + y) * W].
+// One sample's pixels as float32 x / 255, planar: plane c row y at plane(c) + y * W. A margin of
+// kPad floats before and after lets a pair read start one element early or end one late.
 struct FloatPlanes {
+  static constexpr int64_t kPad = 16;
   std::vector<float> values;
   int64_t height = 0, width = 0;
-  const float* plane(int64_t c) const { return values.data() + c * height * width; }
+  void resize(int64_t channels, int64_t h, int64_t w) {
+    height = h;
+    width = w;
+    values.assign(static_cast<size_t>(channels * h * w + 2 * kPad), 0.0f);
+  }
+  float* plane(int64_t c) { return values.data() + kPad + c * height * width; }
+  const float* plane(int64_t c) const { return values.data() + kPad + c * height * width; }
 };
 
 // What one output row needs besides the image views.
@@ -57,7 +65,7 @@ void FillPlanes(const ConstImage& src, int64_t b, FloatPlanes& planes, int64_t r
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
   for (int64_t r = row_begin; r < row_end; ++r) {
     const int64_t c = r / src.height, y = r % src.height;
-    float* out = planes.values.data() + r * src.width;
+    float* out = planes.plane(0) + r * src.width;
     const uint8_t* in = &src.at(b, c, y, 0);
     int64_t x = 0;
     if (src.stride_w == 1) {
@@ -68,6 +76,22 @@ void FillPlanes(const ConstImage& src, int64_t b, FloatPlanes& planes, int64_t r
 }
 
 #if HWY_NATIVE_FMA
+// For each lane, the floats plane[off] and plane[off + 1] (a tap and its east neighbour): one
+// 64-bit gather element per pair, half the elements of two 32-bit gathers.
+template <class D, class VI>
+HWY_INLINE void GatherPairs(D d, const float* plane, VI off, hn::Vec<D>& first, hn::Vec<D>& second) {
+  const hn::Repartition<double, D> dd;
+  const hn::Rebind<int64_t, decltype(dd)> d64;
+  const hn::Half<hn::RebindToSigned<D>> dih;
+  const auto lo = hn::ShiftLeft<2>(hn::PromoteTo(d64, hn::LowerHalf(dih, off)));
+  const auto hi = hn::ShiftLeft<2>(hn::PromoteTo(d64, hn::UpperHalf(dih, off)));
+  const double* base = reinterpret_cast<const double*>(plane);
+  const auto pairs_lo = hn::BitCast(d, hn::GatherOffset(dd, base, lo));
+  const auto pairs_hi = hn::BitCast(d, hn::GatherOffset(dd, base, hi));
+  first = hn::ConcatEven(d, pairs_hi, pairs_lo);
+  second = hn::ConcatOdd(d, pairs_hi, pairs_lo);
+}
+
 template <class D>
 HWY_INLINE hn::Vec<D> SourceLanes(D d, hn::Vec<D> g, int64_t size, Padding padding, bool align_corners) {
   const auto one = hn::Set(d, 1.0f);
@@ -150,7 +174,8 @@ HWY_INLINE void WarpLanes(D d, const WarpRow& r, int64_t x) {
   const auto w_ok = zeros ? inside(x_w, W) : all, n_ok = zeros ? inside(y_n, H) : all;
   const auto e_ok = zeros ? inside(x_e, W) : hn::Lt(x_e, W), s_ok = zeros ? inside(y_s, H) : hn::Lt(y_s, H);
   const auto m0 = hn::And(w_ok, n_ok), m1 = hn::And(e_ok, n_ok), m2 = hn::And(w_ok, s_ok), m3 = hn::And(e_ok, s_ok);
-  const auto o0 = offset(m0, x_w, y_n), o1 = offset(m1, x_e, y_n), o2 = offset(m2, x_w, y_s), o3 = offset(m3, x_e, y_s);
+  // pair offsets start at the west tap, which may be column -1 or W - 1 (the planes' margins)
+  const auto north = offset(hn::Or(m0, m1), x_w, y_n), south = offset(hn::Or(m2, m3), x_w, y_s);
   hn::Vec<D> uncovered = hn::Zero(d);
   if (s.padding == Padding::kFill) {
     const auto cov = hn::MulAdd(hn::IfThenElseZero(m3, one), w3,
@@ -160,10 +185,11 @@ HWY_INLINE void WarpLanes(D d, const WarpRow& r, int64_t x) {
   }
   for (int64_t c = 0; c < dst.channels; ++c) {
     const float* plane = r.planes->plane(c);
-    const auto p0 = hn::IfThenElseZero(m0, hn::GatherIndex(d, plane, o0));
-    const auto p1 = hn::IfThenElseZero(m1, hn::GatherIndex(d, plane, o1));
-    const auto p2 = hn::IfThenElseZero(m2, hn::GatherIndex(d, plane, o2));
-    const auto p3 = hn::IfThenElseZero(m3, hn::GatherIndex(d, plane, o3));
+    hn::Vec<D> nw, ne, sw, se;
+    GatherPairs(d, plane, north, nw, ne);
+    GatherPairs(d, plane, south, sw, se);
+    const auto p0 = hn::IfThenElseZero(m0, nw), p1 = hn::IfThenElseZero(m1, ne);
+    const auto p2 = hn::IfThenElseZero(m2, sw), p3 = hn::IfThenElseZero(m3, se);
     auto v = hn::MulAdd(p3, w3, hn::MulAdd(p2, w2, hn::MulAdd(p1, w1, hn::Mul(p0, w0))));
     if (s.padding == Padding::kFill) v = hn::Add(v, hn::Mul(uncovered, hn::Set(d, (*r.fill)[c])));
     store(c, v);
@@ -220,9 +246,7 @@ void warp(const char* op, bool perspective, const ConstImage& src, const Image& 
   for (int64_t x = 0; x < dst.width; ++x) base_x[x] = base_coordinate(any, x, dst.width);
   for (int64_t y = 0; y < dst.height; ++y) base_y[y] = base_coordinate(any, y, dst.height);
   FloatPlanes planes;
-  planes.height = src.height;
-  planes.width = src.width;
-  planes.values.resize(static_cast<size_t>(src.channels * src.height * src.width));
+  planes.resize(src.channels, src.height, src.width);
   const int64_t plane_rows = src.channels * src.height;
   for (int64_t b = 0; b < dst.batch; ++b) {
     run_parallel(parallel, plane_rows, grain_for(src.width * 4), [&](int64_t begin, int64_t end) {

@@ -156,7 +156,10 @@ def run(args) -> list:
     for threads in thread_counts:
         set_threads(threads)
         for op in args.ops:
-            for shape in shapes:
+            op_shapes = shapes
+            if op == "pipeline" and not args.quick:
+                op_shapes = [peer_defs.PIPELINE_SHAPE]
+            for shape in op_shapes:
                 torch._dynamo.reset()  # each row compiles afresh: no recompile limits across rows
                 x = make_input(op, shape).to(device)
                 row = {"op": op, "shape": shape_name(shape), "threads": threads, "batch": shape[0],

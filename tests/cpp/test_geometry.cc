@@ -1,0 +1,207 @@
+// Geometry on every compiled Highway target against the scalar references (pixel/warp.h's
+// warp_pixel, pixel/resize.h's resize_element, pixel/layout.h's maps over every index): every
+// mode and padding, odd sizes, all layouts, a guard band around the output, the input untouched;
+// then degenerate matrices and the argument checks.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "image_buffer.h"
+#include "u8aug/pixel/layout.h"
+#include "u8aug/pixel/resize.h"
+#include "u8aug/pixel/warp.h"
+#include "u8aug/u8aug.h"
+
+namespace u8aug {
+namespace test {
+namespace {
+
+const Shape kGeometryShapes[] = {{1, 1}, {1, 33}, {17, 1}, {3, 5}, {31, 47}, {16, 16}, {40, 65}};
+
+// A rotation with scale, shear and translation about the image, optionally projective.
+std::vector<float> matrices(int64_t batch, int64_t h, int64_t w, bool perspective, uint32_t seed) {
+  std::vector<float> m;
+  for (int64_t b = 0; b < batch; ++b) {
+    const float a = 0.37f * static_cast<float>(seed + b), s = 0.7f + 0.11f * static_cast<float>(b);
+    const float row[9] = {s * std::cos(a), -s * std::sin(a) + 0.1f, 0.3f * static_cast<float>(w),
+                          s * std::sin(a), s * std::cos(a), -0.2f * static_cast<float>(h),
+                          perspective ? 0.002f : 0.0f, perspective ? -0.001f : 0.0f, 1.0f};
+    m.insert(m.end(), row, row + (perspective ? 9 : 6));
+  }
+  return m;
+}
+
+class GeometryOnEveryTarget : public OnEveryTarget {};
+
+TEST_P(GeometryOnEveryTarget, WarpsMatchScalarReference) {
+  const float fill_values[4] = {0.25f, 0.5f, 1.0f, 0.0f};
+  for (const Shape s : kGeometryShapes)
+    for (int64_t c : {1, 3, 4})
+      for (Layout layout : {Layout::kPlanar, Layout::kInterleaved, Layout::kPlanarPadded})
+        for (bool perspective : {false, true})
+          for (Interp mode : {Interp::kBilinear, Interp::kNearest})
+            for (Padding padding : {Padding::kZeros, Padding::kBorder, Padding::kReflection, Padding::kFill})
+              for (bool align : {false, true}) {
+                const int64_t batch = 2, oh = s.h + 3, ow = s.w * 2 + 1;
+                SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " " +
+                             layout_name(layout) + (perspective ? " perspective" : " affine") + " mode " +
+                             std::to_string(static_cast<int>(mode)) + " padding " +
+                             std::to_string(static_cast<int>(padding)) + (align ? " align" : ""));
+                TestImage src(layout, batch, c, s.h, s.w);
+                src.fill_random(static_cast<uint32_t>(s.h * 7 + s.w + c));
+                const std::vector<uint8_t> before = src.buffer;
+                TestImage out(layout, batch, c, oh, ow), expected(Layout::kPlanar, batch, c, oh, ow);
+                const std::vector<float> m = matrices(batch, s.h, s.w, perspective, static_cast<uint32_t>(c));
+                WarpParams p;
+                p.matrices = m.data();
+                p.count = batch;
+                p.mode = mode;
+                p.padding = padding;
+                p.align_corners = align;
+                p.fill = Values{fill_values, c == 4 ? 4 : 1};
+                if (perspective) {
+                  cpu::warp_perspective(src.view, out.view, p, serial_for());
+                } else {
+                  cpu::warp_affine(src.view, out.view, p, serial_for());
+                }
+                for (int64_t b = 0; b < batch; ++b) {
+                  const WarpSetup setup = warp_setup(p, perspective, src.view, expected.view, b);
+                  for (int64_t y = 0; y < oh; ++y)
+                    for (int64_t x = 0; x < ow; ++x)
+                      warp_pixel(src.view, expected.view, setup, p.fill, b, y, x, base_coordinate(setup, x, ow),
+                                 base_coordinate(setup, y, oh));
+                }
+                ASSERT_EQ(count_differences(out.view, expected.view), 0);
+                ASSERT_EQ(out.clobbered_padding(), 0);
+                ASSERT_EQ(src.buffer, before);
+              }
+}
+
+TEST_P(GeometryOnEveryTarget, ResizeAndCropMatchScalarReference) {
+  for (const Shape s : kGeometryShapes)
+    for (int64_t c : {1, 3})
+      for (Layout layout : {Layout::kPlanar, Layout::kInterleaved, Layout::kPlanarPadded})
+        for (const Shape o : {Shape{1, 1}, Shape{7, 40}, Shape{33, 17}, Shape{s.h, s.w}})
+          for (bool align : {false, true}) {
+            SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " -> " +
+                         std::to_string(o.h) + "x" + std::to_string(o.w) + " " + layout_name(layout) +
+                         (align ? " align" : ""));
+            const int64_t batch = 2;
+            TestImage src(layout, batch, c, s.h, s.w);
+            src.fill_random(static_cast<uint32_t>(s.h + s.w * 3 + c));
+            const std::vector<uint8_t> before = src.buffer;
+            TestImage out(layout, batch, c, o.h, o.w), expected(Layout::kPlanar, batch, c, o.h, o.w);
+            cpu::resize(src.view, out.view, Interp::kBilinear, align, serial_for());
+            const Window whole{0, 0, s.h, s.w};
+            for (int64_t b = 0; b < batch; ++b)
+              for (int64_t ch = 0; ch < c; ++ch)
+                for (int64_t y = 0; y < o.h; ++y)
+                  for (int64_t x = 0; x < o.w; ++x)
+                    resize_element(src.view, expected.view, whole, Interp::kBilinear, align, b, ch, y, x);
+            ASSERT_EQ(count_differences(out.view, expected.view), 0);
+            ASSERT_EQ(out.clobbered_padding(), 0);
+            // per-sample boxes: the lower-right part of sample 0, all of sample 1
+            const float boxes[16] = {
+                static_cast<float>(s.w / 2), static_cast<float>(s.h / 3), static_cast<float>(s.w - 1),
+                static_cast<float>(s.h / 3), static_cast<float>(s.w - 1), static_cast<float>(s.h - 1),
+                static_cast<float>(s.w / 2), static_cast<float>(s.h - 1),
+                0.0f, 0.0f, static_cast<float>(s.w - 1), 0.0f, static_cast<float>(s.w - 1),
+                static_cast<float>(s.h - 1), 0.0f, static_cast<float>(s.h - 1)};
+            cpu::crop_and_resize(src.view, out.view, boxes, Interp::kBilinear, align, serial_for());
+            for (int64_t b = 0; b < batch; ++b) {
+              const Window win = box_window(boxes + 8 * b, s.h, s.w);
+              for (int64_t ch = 0; ch < c; ++ch)
+                for (int64_t y = 0; y < o.h; ++y)
+                  for (int64_t x = 0; x < o.w; ++x)
+                    resize_element(src.view, expected.view, win, Interp::kBilinear, align, b, ch, y, x);
+            }
+            ASSERT_EQ(count_differences(out.view, expected.view), 0);
+            ASSERT_EQ(out.clobbered_padding(), 0);
+            ASSERT_EQ(src.buffer, before);
+          }
+}
+
+U8AUG_INSTANTIATE_ON_EVERY_TARGET(GeometryOnEveryTarget);
+
+TEST(Geometry, DegenerateMatricesGiveDefinedImages) {
+  const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+  const float cases[][6] = {{nan, 0, 0, 0, 1, 0}, {1, 0, inf, 0, 1, 0}, {0, 0, 0, 0, 0, 0}, {1, 0, 1e30f, 0, 1, -1e30f}};
+  TestImage src(Layout::kPlanar, 1, 3, 9, 11), out(Layout::kPlanar, 1, 3, 5, 40);
+  src.fill_random(3);
+  for (const auto& m : cases)
+    for (Padding padding : {Padding::kZeros, Padding::kBorder, Padding::kReflection})
+      for (Interp mode : {Interp::kBilinear, Interp::kNearest}) {
+        WarpParams p;
+        p.matrices = m;
+        p.count = 1;
+        p.padding = padding;
+        p.mode = mode;
+        cpu::warp_affine(src.view, out.view, p);  // must not read outside src or crash
+        EXPECT_EQ(out.clobbered_padding(), 0);
+      }
+}
+
+TEST(Geometry, IdentityWarpAndRot90AndPadAreCopies) {
+  TestImage src(Layout::kPlanar, 2, 3, 6, 7), out(Layout::kPlanar, 2, 3, 6, 7);
+  src.fill_random(5);
+  const float identity[6] = {1, 0, 0, 0, 1, 0};
+  WarpParams p;
+  p.matrices = identity;
+  p.count = 1;
+  for (bool align : {false, true}) {
+    p.align_corners = align;
+    cpu::warp_affine(src.view, out.view, p);
+    EXPECT_EQ(count_differences(src.view, out.view), 0);
+  }
+  TestImage turned(Layout::kPlanar, 2, 3, 7, 6), back(Layout::kPlanar, 2, 3, 6, 7);
+  cpu::rot90(src.view, turned.view, 1);
+  cpu::rot90(turned.view, back.view, -1);
+  EXPECT_EQ(count_differences(src.view, back.view), 0);
+  TestImage padded(Layout::kInterleaved, 2, 3, 9, 10);
+  PadSpec spec;
+  spec.left = 1, spec.right = 2, spec.top = 3, spec.bottom = 0, spec.mode = PadMode::kReflect;
+  cpu::pad(src.view, padded.view, spec);
+  for (int64_t y = 0; y < 6; ++y)
+    for (int64_t x = 0; x < 7; ++x) EXPECT_EQ(padded.view.at(1, 2, y + 3, x + 1), src.view.at(1, 2, y, x));
+  EXPECT_EQ(padded.view.at(0, 0, 0, 0), src.view.at(0, 0, 3, 1));  // reflected without the edge
+}
+
+TEST(Geometry, BadArgumentsThrow) {
+  auto expect_invalid = [](const std::function<void()>& call, const char* needle) {
+    try {
+      call();
+      ADD_FAILURE() << "no exception, expected one mentioning '" << needle << "'";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+    }
+  };
+  TestImage src(Layout::kPlanar, 2, 3, 6, 7), out(Layout::kPlanar, 2, 3, 4, 4), one(Layout::kPlanar, 2, 1, 4, 4);
+  const float m[18] = {1, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1, 0};
+  WarpParams p;
+  p.matrices = m;
+  p.count = 3;
+  expect_invalid([&] { cpu::warp_affine(src.view, out.view, p); }, "M must hold 1 or B = 2 matrices");
+  p.count = 2;
+  expect_invalid([&] { cpu::warp_affine(src.view, one.view, p); }, "same batch size and channel count");
+  p.padding = Padding::kFill;
+  const float fill[2] = {0.1f, 0.2f};
+  p.fill = Values{fill, 2};
+  expect_invalid([&] { cpu::warp_affine(src.view, out.view, p); }, "fill must hold 1 or C = 3 values");
+  expect_invalid([&] { cpu::resize(src.view, out.view, Interp::kNearest, true); }, "align_corners applies");
+  const float outside[16] = {0, 0, 9, 0, 9, 5, 0, 5, 0, 0, 1, 0, 1, 1, 0, 1};
+  expect_invalid([&] { cpu::crop_and_resize(src.view, out.view, outside, Interp::kBilinear, true); }, "inside the 6x7");
+  PadSpec spec;
+  spec.left = 7, spec.mode = PadMode::kReflect;
+  TestImage wide(Layout::kPlanar, 2, 3, 6, 14);
+  expect_invalid([&] { cpu::pad(src.view, wide.view, spec); }, "reflect padding must be smaller");
+  expect_invalid([&] { cpu::rot90(src.view, src.view, 2); }, "overlaps");
+}
+
+}  // namespace
+}  // namespace test
+}  // namespace u8aug

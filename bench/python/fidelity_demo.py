@@ -77,7 +77,59 @@ def cases():
     out["grayscale"] = [_kornia_class("RandomGrayscale", p=1.0)]
     out["color_jiggle"] = [_kornia_class("ColorJiggle", brightness=0.3, contrast=0.3, saturation=0.3, hue=0.1)]
     out["color_jitter"] = [_kornia_class("ColorJitter", brightness=0.3, contrast=0.3, saturation=0.3, hue=0.1)]
+    out.update(geometry_cases())
     return out
+
+
+def _rotation(x, degrees, scale, perspective=False):
+    """A rotation about the image centre (kornia's own matrix builder), optionally projective."""
+    from kornia.geometry.transform import get_rotation_matrix2d
+
+    h, w = x.shape[-2:]
+    center = torch.tensor([[(w - 1) / 2, (h - 1) / 2]])
+    M = get_rotation_matrix2d(center, torch.tensor([degrees]), torch.tensor([[scale, scale]]))
+    if not perspective:
+        return M
+    H = torch.cat([M, torch.tensor([[[0.0004, -0.0003, 1.0]]])], dim=1)
+    return H
+
+
+def _box(x, top, left, height, width):
+    return torch.tensor([[[left, top], [left + width - 1, top], [left + width - 1, top + height - 1],
+                          [left, top + height - 1]]], dtype=torch.float32)
+
+
+def geometry_cases():
+    import torch.nn.functional as F
+    from kornia.geometry.transform import crop_by_indices, resize, warp_affine, warp_perspective
+
+    def warp(perspective, degrees, scale, mode, padding, align):
+        fn, ours = (warp_perspective, u8aug.warp_perspective) if perspective else (warp_affine, u8aug.warp_affine)
+        size = lambda x: tuple(x.shape[-2:])  # noqa: E731
+        return (lambda x: ours(x, _rotation(x, degrees, scale, perspective), size(x), mode, padding, align),
+                lambda xf: fn(xf, _rotation(xf, degrees, scale, perspective), size(xf), mode=mode,
+                              padding_mode=padding, align_corners=align))
+
+    def half(x):
+        return (x.shape[-2] * 2 // 3, x.shape[-1] * 2 // 3)
+
+    return {
+        "warp_affine": [warp(False, 30.0, 1.1, "bilinear", "zeros", False),
+                        warp(False, -75.0, 0.8, "bilinear", "reflection", True),
+                        warp(False, 10.0, 1.3, "nearest", "border", False)],
+        "warp_perspective": [warp(True, 20.0, 1.0, "bilinear", "zeros", True),
+                             warp(True, -40.0, 0.9, "bilinear", "border", False)],
+        "resize": [(lambda x: u8aug.resize(x, half(x)), lambda xf: resize(xf, half(xf))),
+                   (lambda x: u8aug.resize(x, (700, 900), align_corners=True),
+                    lambda xf: resize(xf, (700, 900), align_corners=True))],
+        "crop_and_resize": [(lambda x: u8aug.crop_and_resize(x, _box(x, 40, 60, 150, 170), (224, 224)),
+                             lambda xf: crop_by_indices(xf, _box(xf, 40, 60, 150, 170), (224, 224),
+                                                        align_corners=True))],
+        "pad": [(lambda x: u8aug.pad(x, (3, 5, 7, 2), "reflect"), lambda xf: F.pad(xf, (3, 5, 7, 2), mode="reflect")),
+                (lambda x: u8aug.pad(x, (9, 0, 0, 4), "constant", 0), lambda xf: F.pad(xf, (9, 0, 0, 4)))],
+        "rot90": [(lambda x: u8aug.rot90(x, 1), lambda xf: torch.rot90(xf, 1, (-2, -1))),
+                  (lambda x: u8aug.rot90(x, 3), lambda xf: torch.rot90(xf, 3, (-2, -1)))],
+    }
 
 
 def main() -> int:

@@ -46,4 +46,8 @@ python3 bench/python/run.py --device cuda --ops hflip vflip adjust_brightness_ac
   equalize normalize grayscale color_jiggle --shapes 256x3x224x224 32x3x512x512 1x3x1080x1920 \
   --libraries "u8aug" "u8aug compiled" "kornia float" "torchvision v2" "memcpy" --min-run-time 0.2 \
   --out "${OUT:-bench/results}" --tag gpu-h200
+# Geometry at B=256 (issue 4's GPU goal: bilinear warps at >= 50% of the copy bandwidth).
+python3 bench/python/run.py --device cuda --ops affine perspective resized_crop --shapes 256x3x224x224 \
+  --libraries "u8aug" "u8aug compiled" "kornia float" "torchvision v2" "memcpy" --min-run-time 0.2 \
+  --out "${OUT:-bench/results}" --tag gpu-h200-geometry
 echo "== done in $((SECONDS - START)) s"

@@ -44,19 +44,7 @@ namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
 void FillWindow(const ConstImage& src, int64_t b, ResizeSample& s, int64_t row_begin, int64_t row_end) {
-  const hn::ScalableTag<float> df;
-  const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
-  const Window& win = s.win;
-  for (int64_t r = row_begin; r < row_end; ++r) {
-    const int64_t c = r / win.height, y = r % win.height;
-    float* out = s.planes.data() + r * win.width;
-    const uint8_t* in = &src.at(b, c, win.y0 + y, win.x0);
-    int64_t x = 0;
-    if (src.stride_w == 1) {
-      for (; x + lanes <= win.width; x += lanes) hn::StoreU(UnitLanes(df, in + x), df, out + x);
-    }
-    for (; x < win.width; ++x) out[x] = unit_value(in[x * src.stride_w]);
-  }
+  UnitWindowRows(src, b, s.win.y0, s.win.x0, s.win.height, s.win.width, s.planes.data(), row_begin, row_end);
 }
 
 // Output rows [y_begin, y_end) of sample b, bilinear.

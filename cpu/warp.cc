@@ -59,20 +59,8 @@ namespace cpu {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// Lanes [x, x + N) of a sample's planes -> x / 255 floats (UnitLanes), planar rows; scalar tails.
 void FillPlanes(const ConstImage& src, int64_t b, FloatPlanes& planes, int64_t row_begin, int64_t row_end) {
-  const hn::ScalableTag<float> df;
-  const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
-  for (int64_t r = row_begin; r < row_end; ++r) {
-    const int64_t c = r / src.height, y = r % src.height;
-    float* out = planes.plane(0) + r * src.width;
-    const uint8_t* in = &src.at(b, c, y, 0);
-    int64_t x = 0;
-    if (src.stride_w == 1) {
-      for (; x + lanes <= src.width; x += lanes) hn::StoreU(UnitLanes(df, in + x), df, out + x);
-    }
-    for (; x < src.width; ++x) out[x] = unit_value(in[x * src.stride_w]);
-  }
+  UnitWindowRows(src, b, 0, 0, src.height, src.width, planes.plane(0), row_begin, row_end);
 }
 
 #if HWY_NATIVE_FMA

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <stdexcept>
 #include <random>
 #include <string>
 #include <vector>
@@ -111,6 +113,16 @@ int64_t count_differences(const ImageView<T>& a, const ImageView<T>& b) {
       for (int64_t y = 0; y < a.height; ++y)
         for (int64_t x = 0; x < a.width; ++x) n += a.at(i, c, y, x) != b.at(i, c, y, x);
   return n;
+}
+
+// call() must throw std::invalid_argument whose message contains needle.
+inline void expect_invalid(const std::function<void()>& call, const char* needle) {
+  try {
+    call();
+    ADD_FAILURE() << "no exception, expected one mentioning '" << needle << "'";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+  }
 }
 
 // A test fixture run once per Highway target that is compiled in and that this CPU supports,

@@ -152,29 +152,24 @@ TEST(PointTables, DefiningIdentities) {
 TEST(Point, BadParametersThrowAndWriteNothing) {
   TestImage src(Layout::kPlanar, 2, 3, 4, 5), dst(Layout::kPlanar, 2, 3, 4, 5);
   const std::vector<uint8_t> before = dst.buffer;
-  auto expect_invalid = [&](const std::function<void()>& call, const char* needle) {
-    try {
-      call();
-      ADD_FAILURE() << "no exception, expected one mentioning '" << needle << "'";
-    } catch (const std::invalid_argument& e) {
-      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
-    }
+  auto expect_invalid_unwritten = [&](const std::function<void()>& call, const char* needle) {
+    expect_invalid(call, needle);
     EXPECT_EQ(dst.buffer, before);
   };
   const float nan = std::nanf(""), inf = std::numeric_limits<float>::infinity();
   const float three[3] = {0.1f, 0.2f, 0.3f}, neg[1] = {-0.5f}, half[1] = {0.5f};
-  expect_invalid([&] { cpu::adjust_brightness(src.view, dst.view, {three, 3}); }, "1 or B = 2");
-  expect_invalid([&] { cpu::adjust_brightness(src.view, dst.view, {nullptr, 1}); }, "null");
-  expect_invalid([&] { cpu::adjust_brightness(src.view, dst.view, {&nan, 1}); }, "finite");
-  expect_invalid([&] { cpu::adjust_brightness(src.view, dst.view, {&inf, 1}); }, "finite");
-  expect_invalid([&] { cpu::adjust_contrast(src.view, dst.view, {neg, 1}); }, "factor must be >= 0");
-  expect_invalid([&] { cpu::adjust_gamma(src.view, dst.view, {neg, 1}, {half, 1}); }, "gamma");
-  expect_invalid([&] { cpu::adjust_gamma(src.view, dst.view, {half, 1}, {neg, 1}); }, "gain");
+  expect_invalid_unwritten([&] { cpu::adjust_brightness(src.view, dst.view, {three, 3}); }, "1 or B = 2");
+  expect_invalid_unwritten([&] { cpu::adjust_brightness(src.view, dst.view, {nullptr, 1}); }, "null");
+  expect_invalid_unwritten([&] { cpu::adjust_brightness(src.view, dst.view, {&nan, 1}); }, "finite");
+  expect_invalid_unwritten([&] { cpu::adjust_brightness(src.view, dst.view, {&inf, 1}); }, "finite");
+  expect_invalid_unwritten([&] { cpu::adjust_contrast(src.view, dst.view, {neg, 1}); }, "factor must be >= 0");
+  expect_invalid_unwritten([&] { cpu::adjust_gamma(src.view, dst.view, {neg, 1}, {half, 1}); }, "gamma");
+  expect_invalid_unwritten([&] { cpu::adjust_gamma(src.view, dst.view, {half, 1}, {neg, 1}); }, "gain");
   const float big_add[1] = {0.6f}, frac_bits[1] = {2.5f}, nine[1] = {9.0f};
-  expect_invalid([&] { cpu::solarize(src.view, dst.view, {half, 1}, {big_add, 1}); }, "additions");
-  expect_invalid([&] { cpu::posterize(src.view, dst.view, {frac_bits, 1}); }, "integer");
-  expect_invalid([&] { cpu::posterize(src.view, dst.view, {nine, 1}); }, "bits must be in [0, 8]");
-  expect_invalid([&] { cpu::invert(src.view, src.view); }, "overlaps");
+  expect_invalid_unwritten([&] { cpu::solarize(src.view, dst.view, {half, 1}, {big_add, 1}); }, "additions");
+  expect_invalid_unwritten([&] { cpu::posterize(src.view, dst.view, {frac_bits, 1}); }, "integer");
+  expect_invalid_unwritten([&] { cpu::posterize(src.view, dst.view, {nine, 1}); }, "bits must be in [0, 8]");
+  expect_invalid_unwritten([&] { cpu::invert(src.view, src.view); }, "overlaps");
 }
 
 }  // namespace

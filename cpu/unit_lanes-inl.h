@@ -27,7 +27,16 @@ HWY_INLINE hn::Vec<DF> ByteLanes(DF d, const uint8_t* p) {
 
 template <class DF>
 HWY_INLINE hn::Vec<DF> UnitLanes(DF d, const uint8_t* p) {
+#if HWY_NATIVE_FMA
+  // x * (1/255) and one fused correction step: equal to the true quotient x / 255 for every byte
+  // (checked for all 256 in the tests), at a fraction of a division's cost.
+  const auto x = ByteLanes(d, p);
+  const auto r = hn::Set(d, 1.0f / 255.0f);
+  const auto q = hn::Mul(x, r);
+  return hn::MulAdd(hn::NegMulAdd(q, hn::Set(d, 255.0f), x), r, q);
+#else
   return hn::Div(ByteLanes(d, p), hn::Set(d, 255.0f));
+#endif
 }
 
 // to_u8(y * 255): round half to even, clamp to [0, 255], as Lanes(d) bytes.

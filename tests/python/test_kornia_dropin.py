@@ -175,3 +175,25 @@ def test_cuda_equals_cpu_and_compiles(name, kwargs, monkeypatch):
     monkeypatch.setattr(inductor_config, "fallback_random", True)
     compiled = torch.compile(aug, fullgraph=True)
     assert compiled(x.cuda()).shape == gpu.shape
+
+
+GEOMETRIC = ["RandomAffine", "RandomRotation", "RandomRotation90", "RandomShear", "RandomTranslate",
+             "RandomPerspective", "RandomResizedCrop", "RandomCrop", "CenterCrop", "Resize"]
+
+
+@pytest.mark.parametrize("name", GEOMETRIC)
+def test_transform_matrix_and_inverse_stay_kornias(name):
+    kwargs = dict(CASES)[name]
+    x = random_image((5, 3, 16, 17), seed=2)
+    torch.manual_seed(3)
+    ours = getattr(UK, name)(**kwargs)
+    out = ours(x)
+    torch.manual_seed(3)
+    theirs = getattr(K, name)(**kwargs)
+    expected = theirs(x.float() / 255)
+    assert torch.equal(ours.transform_matrix, theirs.transform_matrix)
+    if name in ("RandomAffine", "RandomRotation", "RandomShear", "RandomTranslate", "RandomPerspective"):
+        # inverse() warps back with kornia's inverse matrix, through the same uint8 kernel
+        back = ours.inverse(out)
+        assert back.dtype == torch.uint8 and back.shape == x.shape
+        assert torch.equal(back, to_u8(theirs.inverse(to_u8(expected).float() / 255)))

@@ -167,6 +167,10 @@ KERNELS: Dict[str, Callable] = {
     "ColorJitter": _jiggle(ops.color_jitter),
 }
 
+# The classes whose inverse() is a warp by kornia's inverse matrix.
+WARP_KERNELS = {KERNELS[n] for n in ("RandomAffine", "RandomRotation", "RandomRotation90", "RandomShear",
+                                     "RandomTranslate", "RandomPerspective")}
+
 
 def _uint8_methods(kornia_cls, kernel):
     """transform_tensor, validate_tensor, apply_transform and transform_inputs that take uint8 to
@@ -231,9 +235,31 @@ def _uint8_methods(kornia_cls, kernel):
             return ops.select_samples(take, transformed, not_transformed)
         return orig_blend(transformed, not_transformed, to_apply)
 
+    orig_inverse = kornia_cls.__dict__.get("inverse_transform")
+    orig_get_matrix = getattr(kornia_cls, "get_transformation_matrix", None)
+
+    def get_transformation_matrix(self, input, params=None, flags=None):
+        # kornia returns the matrix in the input's dtype (inverse() then inverts it): float32 for uint8
+        if input.dtype == torch.uint8:
+            input = torch.zeros((), dtype=torch.float32, device=input.device).expand(input.shape)
+        return orig_get_matrix(self, input, params, flags)
+
+    def inverse_transform(self, input, flags, transform=None, size=None):
+        # kornia casts the inverse matrix to the input's dtype before warping; a uint8 matrix is
+        # garbage. uint8 input keeps the float32 matrix and runs the same warp kernel.
+        if input.dtype == torch.uint8:
+            if not isinstance(transform, torch.Tensor):
+                raise TypeError(f"Expected the `transform` be a torch.Tensor. Got {type(transform)}.")
+            matrix = transform.to(device=input.device, dtype=torch.float32)
+            return self.apply_transform(input, params=self._params, flags=flags, transform=matrix)
+        return orig_inverse(self, input, flags, transform, size)
+
     methods = {"transform_tensor": transform_tensor, "validate_tensor": validate_tensor,
                "apply_transform": apply_transform, "transform_inputs": transform_inputs,
                "_blend_by_prob": staticmethod(blend_by_prob)}
+    if orig_inverse is not None and kernel in WARP_KERNELS:
+        methods["inverse_transform"] = inverse_transform
+        methods["get_transformation_matrix"] = get_transformation_matrix
     if orig_matrix is not None:
         methods["compute_transformation"] = compute_transformation
     return methods

@@ -14,6 +14,8 @@
 
 #ifndef U8AUG_CPU_WARP_ONCE
 #define U8AUG_CPU_WARP_ONCE
+#include <algorithm>
+#include <memory>
 #include <vector>
 
 #include "cpu/parallel.h"
@@ -26,15 +28,18 @@ namespace cpu {
 // kPad floats before and after lets a pair read start one element early or end one late.
 struct FloatPlanes {
   static constexpr int64_t kPad = 16;
-  std::vector<float> values;
+  std::unique_ptr<float[]> values;  // not value-initialised: every pixel is written before use
   int64_t height = 0, width = 0;
   void resize(int64_t channels, int64_t h, int64_t w) {
     height = h;
     width = w;
-    values.assign(static_cast<size_t>(channels * h * w + 2 * kPad), 0.0f);
+    const int64_t n = channels * h * w + 2 * kPad;
+    values.reset(new float[static_cast<size_t>(n)]);
+    std::fill(values.get(), values.get() + kPad, 0.0f);
+    std::fill(values.get() + n - kPad, values.get() + n, 0.0f);
   }
-  float* plane(int64_t c) { return values.data() + kPad + c * height * width; }
-  const float* plane(int64_t c) const { return values.data() + kPad + c * height * width; }
+  float* plane(int64_t c) { return values.get() + kPad + c * height * width; }
+  const float* plane(int64_t c) const { return values.get() + kPad + c * height * width; }
 };
 
 // What one output row needs besides the image views.
@@ -47,7 +52,8 @@ struct WarpRow {
   const float* base_x;
   float base_y;
   int64_t b, y;
-  uint8_t* scratch;  // dst.channels * dst.width bytes, for interleaved outputs
+  int64_t x_begin, x_end;  // the columns of this call
+  uint8_t* scratch;        // dst.channels * dst.width bytes, for interleaved outputs
 };
 }  // namespace cpu
 }  // namespace u8aug
@@ -163,6 +169,10 @@ HWY_INLINE void WarpLanes(D d, const WarpRow& r, int64_t x) {
   const auto e_ok = zeros ? inside(x_e, W) : hn::Lt(x_e, W), s_ok = zeros ? inside(y_s, H) : hn::Lt(y_s, H);
   const auto m0 = hn::And(w_ok, n_ok), m1 = hn::And(e_ok, n_ok), m2 = hn::And(w_ok, s_ok), m3 = hn::And(e_ok, s_ok);
   // pair offsets start at the west tap, which may be column -1 or W - 1 (the planes' margins)
+  if (s.padding == Padding::kZeros && hn::AllFalse(d, hn::Or(hn::Or(m0, m1), hn::Or(m2, m3)))) {
+    for (int64_t c = 0; c < dst.channels; ++c) store(c, hn::Zero(d));  // wholly outside: zeros, no reads
+    return;
+  }
   const auto north = offset(hn::Or(m0, m1), x_w, y_n), south = offset(hn::Or(m2, m3), x_w, y_s);
   hn::Vec<D> uncovered = hn::Zero(d);
   if (s.padding == Padding::kFill) {
@@ -187,20 +197,20 @@ HWY_INLINE void WarpLanes(D d, const WarpRow& r, int64_t x) {
 
 void WarpRowRun(const WarpRow& r) {
   const Image& dst = *r.dst;
-  int64_t done = 0;
+  int64_t done = r.x_begin;
 #if HWY_NATIVE_FMA
   const hn::ScalableTag<float> d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   // int32 gather offsets address at most 2^31 floats per plane
   if (r.src->height * r.src->width < (int64_t{1} << 31)) {
-    for (; done + lanes <= dst.width; done += lanes) WarpLanes(d, r, done);
+    for (; done + lanes <= r.x_end; done += lanes) WarpLanes(d, r, done);
   }
   if (dst.stride_w != 1) {
-    for (int64_t x = 0; x < done; ++x)
+    for (int64_t x = r.x_begin; x < done; ++x)
       for (int64_t c = 0; c < dst.channels; ++c) dst.at(r.b, c, r.y, x) = r.scratch[c * dst.width + x];
   }
 #endif
-  for (int64_t x = done; x < dst.width; ++x) {
+  for (int64_t x = done; x < r.x_end; ++x) {
     warp_pixel(*r.src, dst, *r.setup, *r.fill, r.b, r.y, x, r.base_x[x], r.base_y);
   }
 }
@@ -240,11 +250,22 @@ void warp(const char* op, bool perspective, const ConstImage& src, const Image& 
     run_parallel(parallel, plane_rows, grain_for(src.width * 4), [&](int64_t begin, int64_t end) {
       HWY_DYNAMIC_DISPATCH(FillPlanes)(src, b, planes, begin, end);
     });
-    run_parallel(parallel, dst.height, grain_for(dst.width * dst.channels * 16), [&](int64_t begin, int64_t end) {
+    // Output tiles of kBand rows x kTile columns: a tile's taps come from a compact patch of the
+    // source (a whole output row of a rotation crosses hundreds of source rows), so gathers hit cache.
+    constexpr int64_t kBand = 16, kTile = 128;
+    const int64_t bands = (dst.height + kBand - 1) / kBand;
+    run_parallel(parallel, bands, std::max<int64_t>(1, grain_for(dst.width * dst.channels * 16 * kBand)),
+                 [&](int64_t begin, int64_t end) {
       std::vector<uint8_t> scratch(static_cast<size_t>(dst.channels * dst.width));
-      for (int64_t y = begin; y < end; ++y) {
-        const WarpRow row{&src, &dst, &setups[b], &p.fill, &planes, base_x.data(), base_y[y], b, y, scratch.data()};
-        HWY_DYNAMIC_DISPATCH(WarpRowRun)(row);
+      for (int64_t band = begin; band < end; ++band) {
+        const int64_t y_end = std::min(dst.height, (band + 1) * kBand);
+        for (int64_t x0 = 0; x0 < dst.width; x0 += kTile) {
+          for (int64_t y = band * kBand; y < y_end; ++y) {
+            const WarpRow row{&src, &dst, &setups[b], &p.fill, &planes, base_x.data(), base_y[y],
+                              b, y, x0, std::min(dst.width, x0 + kTile), scratch.data()};
+            HWY_DYNAMIC_DISPATCH(WarpRowRun)(row);
+          }
+        }
       }
     });
   }

@@ -302,3 +302,21 @@ def test_cuda_equals_cpu():
             assert torch.equal(u8aug.crop_and_resize(xc, boxes.cuda(), (16, 17)).cpu(), u8aug.crop_and_resize(xi, boxes, (16, 17)))
             assert torch.equal(u8aug.pad(xc, (1, 2, 0, 3), "reflect").cpu(), u8aug.pad(xi, (1, 2, 0, 3), "reflect"))
             assert torch.equal(u8aug.rot90(xc, 3).cpu(), u8aug.rot90(xi, 3))
+
+
+def test_extreme_sizes_match_kornia():
+    """dsize 1 and far larger than the input, a 1x1 source: defined and exact."""
+    tiny = random_image((2, 3, 1, 1), seed=4)
+    small = random_image((2, 3, 5, 4), seed=5)
+    M = random_matrices(2, 5, 4, seed=3)[:, :2].contiguous()
+    for x in (tiny, small):
+        for dsize in ((1, 1), (1, 300), (257, 129)):
+            for padding in PADDINGS[:3]:
+                expected = oracle(warp_affine, x, M, dsize, padding_mode=padding, align_corners=False)
+                assert torch.equal(u8aug.warp_affine(x, M, dsize, padding_mode=padding, align_corners=False), expected)
+            expected = oracle(kornia_resize, x, dsize, align_corners=True)
+            got = u8aug.resize(x, dsize, align_corners=True)
+            if torch_generic_kernel(3, dsize, False):
+                assert torch.equal(got, expected)
+            else:
+                identical_fraction(got, expected)

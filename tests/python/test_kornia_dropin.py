@@ -156,6 +156,14 @@ def test_unsupported_options_say_so():
         UK.RandomInvert(max_val=torch.tensor(0.5), p=1.0)(x)
     with pytest.raises(NotImplementedError, match="p=1"):
         UK.Normalize(mean=torch.tensor([0.5]), std=torch.tensor([0.5]), p=0.5)(x)
+    with pytest.raises(NotImplementedError, match="padding and pad_if_needed"):
+        UK.RandomCrop((6, 6), padding=2)(x)
+    with pytest.raises(NotImplementedError, match="resample='bilinear'"):
+        UK.RandomResizedCrop((6, 6), resample="nearest")(x)
+    with pytest.raises(NotImplementedError, match="has no uint8 kernel"):
+        UK.RandomAffine(10, resample="bicubic", p=1.0)(x)
+    with pytest.raises(NotImplementedError, match="antialias=False"):
+        UK.Resize((4, 4), antialias=True)(x)
 
 
 @pytest.mark.cuda

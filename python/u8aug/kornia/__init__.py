@@ -308,4 +308,10 @@ def installed() -> bool:
 
 AugmentationSequential = K.AugmentationSequential
 
-__all__ = [*KERNELS, "AugmentationSequential", "install", "uninstall", "installed", "KERNELS"]
+# Inductor options under which a compiled augmentation draws kornia's random numbers exactly as
+# eager does: random ops run as eager's own kernels (fallback_random), and the scheduler keeps
+# independent draws in program order (reorder_for_locality would swap, say, RandomAffine's angle and
+# scale draws). Pass them per call: torch.compile(aug, fullgraph=True, options=COMPILE_OPTIONS).
+COMPILE_OPTIONS = {"fallback_random": True, "reorder_for_locality": False}
+
+__all__ = [*KERNELS, "AugmentationSequential", "install", "uninstall", "installed", "KERNELS", "COMPILE_OPTIONS"]

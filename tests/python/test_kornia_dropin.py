@@ -33,11 +33,13 @@ CASES = [
     ("RandomPerspective", dict(distortion_scale=0.5, p=0.7)),
     ("RandomResizedCrop", dict(size=(12, 14))),
     ("RandomCrop", dict(size=(6, 7))),
+    ("RandomCrop", dict(size=(20, 9), padding=(2, 3), pad_if_needed=True, fill=0.4)),
+    ("RandomCrop", dict(size=(10, 12), padding=1, padding_mode="reflect", pad_if_needed=True)),
     ("CenterCrop", dict(size=(6, 7))),
     ("Resize", dict(size=(20, 23))),
     ("RandomChannelShuffle", dict(p=0.7)),
 ]
-IDS = [c[0] for c in CASES]
+IDS = [c[0] if sum(c[0] == d[0] for d in CASES) == 1 else f"{c[0]}-{i}" for i, c in enumerate(CASES)]
 
 
 def kornia_oracle(name, kwargs, x, seed):
@@ -172,8 +174,8 @@ def test_unsupported_options_say_so():
         UK.RandomInvert(max_val=torch.tensor(0.5), p=1.0)(x)
     with pytest.raises(NotImplementedError, match="p=1"):
         UK.Normalize(mean=torch.tensor([0.5]), std=torch.tensor([0.5]), p=0.5)(x)
-    with pytest.raises(NotImplementedError, match="padding and pad_if_needed"):
-        UK.RandomCrop((6, 6), padding=2)(x)
+    with pytest.raises(NotImplementedError, match="one fill value"):
+        UK.RandomCrop((6, 6), padding=2, fill=(0.1, 0.2, 0.3))(x)
     with pytest.raises(NotImplementedError, match="resample='bilinear'"):
         UK.RandomResizedCrop((6, 6), resample="nearest")(x)
     with pytest.raises(NotImplementedError, match="has no uint8 kernel"):

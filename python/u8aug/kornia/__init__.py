@@ -106,8 +106,16 @@ def _resized_crop(aug, x, params, flags, transform):
 
 def _crop(aug, x, params, flags, transform):
     _slice_mode("RandomCrop", flags)
-    if flags.get("padding") is not None or flags.get("pad_if_needed"):
-        raise NotImplementedError("u8aug.kornia.RandomCrop: padding and pad_if_needed are not supported for uint8 images yet")
+    padding = aug.compute_padding(x.shape, flags)  # kornia's own (left, right, top, bottom), from the shape
+    if any(padding):
+        mode = flags["padding_mode"]
+        if mode not in ("constant", "reflect", "replicate"):
+            raise NotImplementedError(f"u8aug.kornia.RandomCrop: padding_mode={mode!r} has no uint8 kernel")
+        fill = flags["fill"]
+        if not isinstance(fill, (int, float)):
+            raise NotImplementedError("u8aug.kornia.RandomCrop: uint8 images need one fill value for all channels")
+        # fill is in kornia's float units: the byte the oracle rounds it to
+        x = ops.pad(x, padding, mode, int(torch.tensor(float(fill) * 255).round().clamp(0, 255)))
     boxes = params["src"].to(device=x.device, dtype=torch.float32)
     return ops.crop_and_resize(x, boxes, tuple(flags["size"]), "bilinear", False)
 

@@ -1,6 +1,7 @@
 // Tensor <-> image view, the tensor-level checks, and the output-layout rule of every op.
 #pragma once
 
+#include <ATen/Parallel.h>
 #include <ATen/core/Tensor.h>
 #include <ATen/ops/empty_strided.h>
 #include <ATen/ops/zeros.h>
@@ -13,6 +14,7 @@
 
 #include "u8aug/image.h"
 #include "u8aug/pixel/layout.h"
+#include "u8aug/pixel/resize.h"
 #include "u8aug/pixel/warp.h"
 
 namespace u8aug {
@@ -130,6 +132,13 @@ inline std::vector<int64_t> size_pair(const char* op, const char* name, c10::Sym
   const int64_t h = size[0].guard_int(__FILE__, __LINE__), w = size[1].guard_int(__FILE__, __LINE__);
   TORCH_CHECK(h >= 1 && w >= 1, "u8aug.", op, ": ", name, " must be positive, got (", h, ", ", w, ")");
   return {h, w};
+}
+
+// Which summation order torch's CPU bilinear interpolate uses for this image and output size
+// (pixel/resize.h): the oracle runs kornia eagerly on the CPU, so the CUDA kernels follow the same
+// choice, torch's CPU thread count included.
+inline BlendOrder blend_order_of(const at::Tensor& img, const std::vector<int64_t>& hw, bool channels_last_input) {
+  return torch_blend_order(channels_of(img), hw[0], hw[1], channels_last_input, at::get_num_threads());
 }
 
 // Runs a call into the C++ core, turning its std::invalid_argument into torch's error type.

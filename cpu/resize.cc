@@ -47,17 +47,38 @@ void FillWindow(const ConstImage& src, int64_t b, ResizeSample& s, int64_t row_b
   UnitWindowRows(src, b, s.win.y0, s.win.x0, s.win.height, s.win.width, s.planes.data(), row_begin, row_end);
 }
 
-// Output rows [y_begin, y_end) of sample b, bilinear.
-void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align_corners, int64_t y_begin,
-                  int64_t y_end) {
+#if HWY_NATIVE_FMA
+// Lanes [x, x + N) of a float row at the column taps x0 and x1: one permute of a row vector where
+// the taps of these lanes fit in one (upscaling), gathers otherwise.
+template <class D>
+HWY_INLINE void ColumnTaps(D d, const ResizeSample& s, const float* row, int64_t x, hn::Vec<D>& v0, hn::Vec<D>& v1) {
+  const hn::RebindToSigned<D> di;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  const auto i0 = hn::LoadU(di, s.x0.data() + x), i1 = hn::LoadU(di, s.x1.data() + x);
+  const int32_t base = s.x0[x];
+  if (s.x1[x + lanes - 1] - base < lanes) {
+    const auto window = hn::LoadU(d, row + base);  // may read into the planes' margin
+    const auto b = hn::Set(di, base);
+    v0 = hn::TableLookupLanes(window, hn::IndicesFromVec(d, hn::Sub(i0, b)));
+    v1 = hn::TableLookupLanes(window, hn::IndicesFromVec(d, hn::Sub(i1, b)));
+  } else {
+    v0 = hn::GatherIndex(d, row, i0);
+    v1 = hn::GatherIndex(d, row, i1);
+  }
+}
+#endif
+
+// Output rows [y_begin, y_end) of sample b, bilinear, in torch's `order`.
+void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align_corners, int order_code,
+                  int64_t y_begin, int64_t y_end) {
+  const BlendOrder order = static_cast<BlendOrder>(order_code);
   const int64_t width = dst.width, channels = dst.channels;
-  // the across-interpolated source rows, two slots per channel, tagged with their source row
-  std::vector<float> across(static_cast<size_t>(2 * channels * width));
+  // kSeparable: the across-interpolated source rows, two slots per channel, tagged with their row
+  std::vector<float> across(order == BlendOrder::kSeparable ? static_cast<size_t>(2 * channels * width) : 0);
   int64_t tag[2] = {-1, -1};
   std::vector<uint8_t> scratch(dst.stride_w == 1 ? 0 : static_cast<size_t>(channels * width));
 #if HWY_NATIVE_FMA
   const hn::ScalableTag<float> d;
-  const hn::RebindToSigned<decltype(d)> di;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   const bool vector = width >= lanes;
 #else
@@ -76,18 +97,8 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
       if (vector) {
         for (;; x += lanes) {
           if (x + lanes > width) x = width - lanes;
-          const auto i0 = hn::LoadU(di, s.x0.data() + x), i1 = hn::LoadU(di, s.x1.data() + x);
           hn::Vec<decltype(d)> v0, v1;
-          const int32_t base = s.x0[x];
-          if (s.x1[x + lanes - 1] - base < lanes) {  // the taps fit in one vector of the row: permute
-            const auto window = hn::LoadU(d, row + base);  // may read into the planes' margin
-            const auto b = hn::Set(di, base);
-            v0 = hn::TableLookupLanes(window, hn::IndicesFromVec(d, hn::Sub(i0, b)));
-            v1 = hn::TableLookupLanes(window, hn::IndicesFromVec(d, hn::Sub(i1, b)));
-          } else {
-            v0 = hn::GatherIndex(d, row, i0);
-            v1 = hn::GatherIndex(d, row, i1);
-          }
+          ColumnTaps(d, s, row, x, v0, v1);
           hn::StoreU(hn::MulAdd(v0, hn::LoadU(d, s.wx0.data() + x), hn::Mul(v1, hn::LoadU(d, s.wx1.data() + x))), d, out + x);
           if (x + lanes == width) break;
         }
@@ -100,13 +111,40 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
   };
   for (int64_t y = y_begin; y < y_end; ++y) {
     const AxisTap ty = linear_tap(y, s.win.height, dst.height, align_corners);
-    const int k0 = slot_for(ty.i0);
-    const int k1 = slot_for(ty.i1);
+    const int k0 = order == BlendOrder::kSeparable ? slot_for(ty.i0) : 0;
+    const int k1 = order == BlendOrder::kSeparable ? slot_for(ty.i1) : 0;
     for (int64_t c = 0; c < channels; ++c) {
-      const float* r0 = across.data() + (k0 * channels + c) * width;
-      const float* r1 = across.data() + (k1 * channels + c) * width;
       uint8_t* out = dst.stride_w == 1 ? &dst.at(b, c, y, 0) : scratch.data() + c * width;
       int64_t x = 0;
+      if (order == BlendOrder::kCorners) {  // all four taps per pixel, corner weights wy * wx
+        const float* top = s.row(c, ty.i0);
+        const float* bottom = s.row(c, ty.i1);
+#if HWY_NATIVE_FMA
+        if (vector) {
+          const auto wy0 = hn::Set(d, ty.l0), wy1 = hn::Set(d, ty.l1);
+          for (;; x += lanes) {
+            if (x + lanes > width) x = width - lanes;
+            hn::Vec<decltype(d)> v00, v01, v10, v11;
+            ColumnTaps(d, s, top, x, v00, v01);
+            ColumnTaps(d, s, bottom, x, v10, v11);
+            const auto wx0 = hn::LoadU(d, s.wx0.data() + x), wx1 = hn::LoadU(d, s.wx1.data() + x);
+            const auto v = hn::MulAdd(v11, hn::Mul(wy1, wx1),
+                                      hn::MulAdd(v10, hn::Mul(wy1, wx0),
+                                                 hn::MulAdd(v00, hn::Mul(wy0, wx0), hn::Mul(v01, hn::Mul(wy0, wx1)))));
+            StoreU8Lanes(d, v, out + x);
+            if (x + lanes == width) break;
+          }
+          continue;
+        }
+#endif
+        for (; x < width; ++x) {
+          const AxisTap tx{s.x0[x], s.x1[x], s.wx0[x], s.wx1[x]};
+          out[x] = to_u8(blend_taps(top[tx.i0], top[tx.i1], bottom[tx.i0], bottom[tx.i1], ty, tx, order) * 255.0f);
+        }
+        continue;
+      }
+      const float* r0 = across.data() + (k0 * channels + c) * width;
+      const float* r1 = across.data() + (k1 * channels + c) * width;
 #if HWY_NATIVE_FMA
       if (vector) {
         const auto wy0 = hn::Set(d, ty.l0), wy1 = hn::Set(d, ty.l1);
@@ -156,7 +194,7 @@ void CopyRows(const ConstImage& src, const Image& dst, int64_t b, const Window& 
 }
 
 void resize_windows(const ConstImage& src, const Image& dst, const std::vector<Window>& windows,
-                    Interp mode, bool align_corners, const ParallelFor& parallel) {
+                    Interp mode, bool align_corners, BlendOrder order, const ParallelFor& parallel) {
   ResizeSample s;
   s.channels = dst.channels;
   for (int64_t b = 0; b < dst.batch; ++b) {
@@ -183,24 +221,24 @@ void resize_windows(const ConstImage& src, const Image& dst, const std::vector<W
     run_parallel(parallel, dst.channels * win.height, grain_for(win.width * 4),
                  [&](int64_t r0, int64_t r1) { HWY_DYNAMIC_DISPATCH(FillWindow)(src, b, s, r0, r1); });
     run_parallel(parallel, dst.height, row_grain, [&](int64_t y0, int64_t y1) {
-      HWY_DYNAMIC_DISPATCH(BilinearRows)(s, dst, b, align_corners, y0, y1);
+      HWY_DYNAMIC_DISPATCH(BilinearRows)(s, dst, b, align_corners, static_cast<int>(order), y0, y1);
     });
   }
 }
 
 }  // namespace
 
-void resize(const ConstImage& src, const Image& dst, Interp mode, bool align_corners,
+void resize(const ConstImage& src, const Image& dst, Interp mode, bool align_corners, BlendOrder order,
             const ParallelFor& parallel) {
   detail::check_resampled("resize", src, dst);
   detail::check_interp("resize", mode, align_corners);
   if (src.width >= (int64_t{1} << 31)) detail::fail("resize", "images wider than 2^31 - 1 pixels are not supported");
   std::vector<Window> windows(static_cast<size_t>(dst.batch), Window{0, 0, src.height, src.width});
-  resize_windows(src, dst, windows, mode, align_corners, parallel);
+  resize_windows(src, dst, windows, mode, align_corners, order, parallel);
 }
 
 void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes, Interp mode,
-                     bool align_corners, const ParallelFor& parallel) {
+                     bool align_corners, BlendOrder order, const ParallelFor& parallel) {
   const char* op = "crop_and_resize";
   detail::check_resampled(op, src, dst);
   detail::check_interp(op, mode, align_corners);
@@ -222,7 +260,7 @@ void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes
     }
     windows.push_back(box_window(box, src.height, src.width));
   }
-  resize_windows(src, dst, windows, mode, align_corners, parallel);
+  resize_windows(src, dst, windows, mode, align_corners, order, parallel);
 }
 
 }  // namespace cpu

@@ -62,8 +62,8 @@ void warp_affine(const ConstImage&, const Image&, const WarpParams&, cudaStream_
 void warp_perspective(const ConstImage&, const Image&, const WarpParams&, cudaStream_t) {
   unavailable("warp_perspective");
 }
-void resize(const ConstImage&, const Image&, Interp, bool, cudaStream_t) { unavailable("resize"); }
-void crop_and_resize(const ConstImage&, const Image&, const float*, Interp, bool, cudaStream_t) {
+void resize(const ConstImage&, const Image&, Interp, bool, BlendOrder, cudaStream_t) { unavailable("resize"); }
+void crop_and_resize(const ConstImage&, const Image&, const float*, Interp, bool, BlendOrder, cudaStream_t) {
   unavailable("crop_and_resize");
 }
 void pad(const ConstImage&, const Image&, const PadSpec&, cudaStream_t) { unavailable("pad"); }

@@ -87,22 +87,23 @@ TEST_P(GeometryOnEveryTarget, ResizeAndCropMatchScalarReference) {
     for (int64_t c : {1, 3})
       for (Layout layout : {Layout::kPlanar, Layout::kInterleaved, Layout::kPlanarPadded})
         for (const Shape o : {Shape{1, 1}, Shape{7, 40}, Shape{33, 17}, Shape{s.h, s.w}})
-          for (bool align : {false, true}) {
+          for (bool align : {false, true})
+            for (BlendOrder order : {BlendOrder::kSeparable, BlendOrder::kCorners}) {
             SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " -> " +
                          std::to_string(o.h) + "x" + std::to_string(o.w) + " " + layout_name(layout) +
-                         (align ? " align" : ""));
+                         (align ? " align" : "") + (order == BlendOrder::kCorners ? " corners" : " separable"));
             const int64_t batch = 2;
             TestImage src(layout, batch, c, s.h, s.w);
             src.fill_random(static_cast<uint32_t>(s.h + s.w * 3 + c));
             const std::vector<uint8_t> before = src.buffer;
             TestImage out(layout, batch, c, o.h, o.w), expected(Layout::kPlanar, batch, c, o.h, o.w);
-            cpu::resize(src.view, out.view, Interp::kBilinear, align, serial_for());
+            cpu::resize(src.view, out.view, Interp::kBilinear, align, order, serial_for());
             const Window whole{0, 0, s.h, s.w};
             for (int64_t b = 0; b < batch; ++b)
               for (int64_t ch = 0; ch < c; ++ch)
                 for (int64_t y = 0; y < o.h; ++y)
                   for (int64_t x = 0; x < o.w; ++x)
-                    resize_element(src.view, expected.view, whole, Interp::kBilinear, align, b, ch, y, x);
+                    resize_element(src.view, expected.view, whole, Interp::kBilinear, align, order, b, ch, y, x);
             ASSERT_EQ(count_differences(out.view, expected.view), 0);
             ASSERT_EQ(out.clobbered_padding(), 0);
             // per-sample boxes: the lower-right part of sample 0, all of sample 1
@@ -112,13 +113,13 @@ TEST_P(GeometryOnEveryTarget, ResizeAndCropMatchScalarReference) {
                 static_cast<float>(s.w / 2), static_cast<float>(s.h - 1),
                 0.0f, 0.0f, static_cast<float>(s.w - 1), 0.0f, static_cast<float>(s.w - 1),
                 static_cast<float>(s.h - 1), 0.0f, static_cast<float>(s.h - 1)};
-            cpu::crop_and_resize(src.view, out.view, boxes, Interp::kBilinear, align, serial_for());
+            cpu::crop_and_resize(src.view, out.view, boxes, Interp::kBilinear, align, order, serial_for());
             for (int64_t b = 0; b < batch; ++b) {
               const Window win = box_window(boxes + 8 * b, s.h, s.w);
               for (int64_t ch = 0; ch < c; ++ch)
                 for (int64_t y = 0; y < o.h; ++y)
                   for (int64_t x = 0; x < o.w; ++x)
-                    resize_element(src.view, expected.view, win, Interp::kBilinear, align, b, ch, y, x);
+                    resize_element(src.view, expected.view, win, Interp::kBilinear, align, order, b, ch, y, x);
             }
             ASSERT_EQ(count_differences(out.view, expected.view), 0);
             ASSERT_EQ(out.clobbered_padding(), 0);
@@ -184,9 +185,11 @@ TEST(Geometry, BadArgumentsThrow) {
   const float fill[2] = {0.1f, 0.2f};
   p.fill = Values{fill, 2};
   expect_invalid([&] { cpu::warp_affine(src.view, out.view, p); }, "fill must hold 1 or C = 3 values");
-  expect_invalid([&] { cpu::resize(src.view, out.view, Interp::kNearest, true); }, "align_corners applies");
+  expect_invalid([&] { cpu::resize(src.view, out.view, Interp::kNearest, true, BlendOrder::kSeparable); },
+                 "align_corners applies");
   const float outside[16] = {0, 0, 9, 0, 9, 5, 0, 5, 0, 0, 1, 0, 1, 1, 0, 1};
-  expect_invalid([&] { cpu::crop_and_resize(src.view, out.view, outside, Interp::kBilinear, true); }, "inside the 6x7");
+  expect_invalid([&] { cpu::crop_and_resize(src.view, out.view, outside, Interp::kBilinear, true, BlendOrder::kSeparable); },
+                 "inside the 6x7");
   PadSpec spec;
   spec.left = 7, spec.mode = PadMode::kReflect;
   TestImage wide(Layout::kPlanar, 2, 3, 6, 14);

@@ -18,6 +18,7 @@
 #include "u8aug/image.h"
 #include "u8aug/pixel/color.h"
 #include "u8aug/pixel/layout.h"
+#include "u8aug/pixel/resize.h"
 #include "u8aug/pixel/warp.h"
 
 // The CUDA runtime's own declaration, repeated so that this header needs no CUDA headers.
@@ -107,13 +108,14 @@ void warp_affine(const ConstImage& src, const Image& dst, const WarpParams& para
                  const ParallelFor& parallel = {});
 void warp_perspective(const ConstImage& src, const Image& dst, const WarpParams& params,
                       const ParallelFor& parallel = {});
-// kornia.geometry.transform.resize (F.interpolate; nearest or bilinear, no antialias).
-void resize(const ConstImage& src, const Image& dst, Interp mode, bool align_corners,
+// kornia.geometry.transform.resize (F.interpolate; nearest or bilinear, no antialias). `order`:
+// which of torch's two bilinear summation orders to reproduce (pixel/resize.h, torch_blend_order).
+void resize(const ConstImage& src, const Image& dst, Interp mode, bool align_corners, BlendOrder order,
             const ParallelFor& parallel = {});
 // kornia's crop_by_indices: per-sample boxes (B x 4 corners x (x, y) float32, inside src), each
 // sliced then resized to dst's size (a copy when the box already has that size).
 void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes, Interp mode,
-                     bool align_corners, const ParallelFor& parallel = {});
+                     bool align_corners, BlendOrder order, const ParallelFor& parallel = {});
 void pad(const ConstImage& src, const Image& dst, const PadSpec& spec, const ParallelFor& parallel = {});
 void rot90(const ConstImage& src, const Image& dst, int k, const ParallelFor& parallel = {});
 }  // namespace cpu
@@ -152,10 +154,11 @@ void select_samples(const bool* take, const ConstImage& a, const ConstImage& b, 
 void warp_affine(const ConstImage& src, const Image& dst, const WarpParams& params, cudaStream_t stream);
 void warp_perspective(const ConstImage& src, const Image& dst, const WarpParams& params,
                       cudaStream_t stream);
-void resize(const ConstImage& src, const Image& dst, Interp mode, bool align_corners, cudaStream_t stream);
+void resize(const ConstImage& src, const Image& dst, Interp mode, bool align_corners, BlendOrder order,
+            cudaStream_t stream);
 // Boxes on the device are clamped into src rather than checked.
 void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes, Interp mode,
-                     bool align_corners, cudaStream_t stream);
+                     bool align_corners, BlendOrder order, cudaStream_t stream);
 void pad(const ConstImage& src, const Image& dst, const PadSpec& spec, cudaStream_t stream);
 void rot90(const ConstImage& src, const Image& dst, int k, cudaStream_t stream);
 }  // namespace cuda

@@ -2,10 +2,9 @@
 // run) on x / 255, emulated in float32. Shared by the CPU loop and the CUDA kernel.
 //
 // Bilinear taps follow upsample_bilinear2d: the source index is scale * (d + 0.5) - 0.5 as one
-// fused multiply-add (align_corners=False; scale * d otherwise), clamped to >= 0, and a pixel is
-// fma(row0, wy0, row1 * wy1) with row = fma(v0, wx0, v1 * wx1). This is byte-exact with torch when
-// neither axis shrinks; when both shrink torch 2.11 takes another summation order that is not
-// reproduced here yet (measured "near": at most 1 apart).
+// fused multiply-add (align_corners=False; scale * d otherwise), clamped to >= 0. torch has two
+// CPU kernels that sum the four taps in different orders (BlendOrder); which one runs is torch's
+// choice (torch_blend_order), and u8aug follows it.
 #pragma once
 
 #include <math.h>
@@ -72,19 +71,44 @@ U8AUG_HD Window box_window(const float* box, int64_t height, int64_t width) {
   return Window{y1, x1, y2 - y1, x2 - x1};
 }
 
+// The two summation orders of torch's bilinear interpolate on the CPU:
+//   kSeparable (its generic kernel): fma(row0, wy0, row1 * wy1), row = fma(v0, wx0, v1 * wx1);
+//   kCorners (its channels-last kernel, channels below one vector): corner weights wy * wx, then
+//     fma(v11, w11, fma(v10, w10, fma(v00, w00, v01 * w01))).
+enum class BlendOrder : int32_t { kSeparable = 0, kCorners = 1 };
+
+// Which kernel torch's upsample_bilinear2d takes for a float input of C channels resized to
+// (out_h, out_w): the channels-last one for outputs with h + w <= 128, for channels_last inputs of
+// more than 3 channels, and for 3 channels when torch runs on one thread.
+inline BlendOrder torch_blend_order(int64_t channels, int64_t out_h, int64_t out_w, bool channels_last_input,
+                                    int torch_threads) {
+  const bool corners = out_h + out_w <= 128 || (channels_last_input && channels > 3) ||
+                       (torch_threads == 1 && channels == 3);
+  return corners ? BlendOrder::kCorners : BlendOrder::kSeparable;
+}
+
+U8AUG_HD float blend_taps(float v00, float v01, float v10, float v11, const AxisTap& ty, const AxisTap& tx,
+                          BlendOrder order) {
+  if (order == BlendOrder::kCorners) {
+    const float w00 = ty.l0 * tx.l0, w01 = ty.l0 * tx.l1, w10 = ty.l1 * tx.l0, w11 = ty.l1 * tx.l1;
+    return fmaf(v11, w11, fmaf(v10, w10, fmaf(v00, w00, v01 * w01)));
+  }
+  const float row0 = fmaf(v00, tx.l0, v01 * tx.l1);
+  const float row1 = fmaf(v10, tx.l0, v11 * tx.l1);
+  return fmaf(row0, ty.l0, row1 * ty.l1);
+}
+
 U8AUG_HD float bilinear_value(const ConstImage& src, int64_t b, int64_t c, const Window& win,
-                              const AxisTap& ty, const AxisTap& tx) {
+                              const AxisTap& ty, const AxisTap& tx, BlendOrder order) {
   auto at = [&](int64_t yy, int64_t xx) {
     return unit_value(src.at(b, c, win.y0 + yy, win.x0 + xx));
   };
-  const float row0 = fmaf(at(ty.i0, tx.i0), tx.l0, at(ty.i0, tx.i1) * tx.l1);
-  const float row1 = fmaf(at(ty.i1, tx.i0), tx.l0, at(ty.i1, tx.i1) * tx.l1);
-  return fmaf(row0, ty.l0, row1 * ty.l1);
+  return blend_taps(at(ty.i0, tx.i0), at(ty.i0, tx.i1), at(ty.i1, tx.i0), at(ty.i1, tx.i1), ty, tx, order);
 }
 
 // One output byte (b, c, y, x) of resizing `win` of sample b to dst's size.
 U8AUG_HD void resize_element(const ConstImage& src, const Image& dst, const Window& win, Interp mode,
-                             bool align_corners, int64_t b, int64_t c, int64_t y, int64_t x) {
+                             bool align_corners, BlendOrder order, int64_t b, int64_t c, int64_t y, int64_t x) {
   if (mode == Interp::kNearest) {
     const int64_t sy = nearest_index(y, win.height, dst.height);
     const int64_t sx = nearest_index(x, win.width, dst.width);
@@ -93,7 +117,7 @@ U8AUG_HD void resize_element(const ConstImage& src, const Image& dst, const Wind
   }
   const AxisTap ty = linear_tap(y, win.height, dst.height, align_corners);
   const AxisTap tx = linear_tap(x, win.width, dst.width, align_corners);
-  dst.at(b, c, y, x) = to_u8(bilinear_value(src, b, c, win, ty, tx) * 255.0f);
+  dst.at(b, c, y, x) = to_u8(bilinear_value(src, b, c, win, ty, tx, order) * 255.0f);
 }
 
 }  // namespace u8aug

@@ -113,34 +113,63 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
     const AxisTap ty = linear_tap(y, s.win.height, dst.height, align_corners);
     const int k0 = order == BlendOrder::kSeparable ? slot_for(ty.i0) : 0;
     const int k1 = order == BlendOrder::kSeparable ? slot_for(ty.i1) : 0;
+    if (order == BlendOrder::kCorners) {
+      // Corner weights wy * wx, then fma(v11, w11, fma(v10, w10, fma(v00, w00, v01 * w01))).
+      // Column blocks outside, channels inside: the weights and tap indices serve every channel.
+      auto out_row = [&](int64_t c) { return dst.stride_w == 1 ? &dst.at(b, c, y, 0) : scratch.data() + c * width; };
+      int64_t x = 0;
+#if HWY_NATIVE_FMA
+      if (vector) {
+        const hn::RebindToSigned<decltype(d)> di;
+        const auto wy0 = hn::Set(d, ty.l0), wy1 = hn::Set(d, ty.l1);
+        for (;; x += lanes) {
+          if (x + lanes > width) x = width - lanes;
+          const auto wx0 = hn::LoadU(d, s.wx0.data() + x), wx1 = hn::LoadU(d, s.wx1.data() + x);
+          const auto w00 = hn::Mul(wy0, wx0), w01 = hn::Mul(wy0, wx1), w10 = hn::Mul(wy1, wx0), w11 = hn::Mul(wy1, wx1);
+          const int32_t base = s.x0[x];
+          const bool fits = s.x1[x + lanes - 1] - base < lanes;
+          const auto i0 = hn::LoadU(di, s.x0.data() + x), i1 = hn::LoadU(di, s.x1.data() + x);
+          const auto p0 = hn::IndicesFromVec(d, hn::Sub(i0, hn::Set(di, fits ? base : 0)));
+          const auto p1 = hn::IndicesFromVec(d, hn::Sub(i1, hn::Set(di, fits ? base : 0)));
+          for (int64_t c = 0; c < channels; ++c) {
+            const float* top = s.row(c, ty.i0);
+            const float* bottom = s.row(c, ty.i1);
+            hn::Vec<decltype(d)> v00, v01, v10, v11;
+            if (fits) {
+              const auto wt = hn::LoadU(d, top + base), wb = hn::LoadU(d, bottom + base);
+              v00 = hn::TableLookupLanes(wt, p0);
+              v01 = hn::TableLookupLanes(wt, p1);
+              v10 = hn::TableLookupLanes(wb, p0);
+              v11 = hn::TableLookupLanes(wb, p1);
+            } else {
+              v00 = hn::GatherIndex(d, top, i0);
+              v01 = hn::GatherIndex(d, top, i1);
+              v10 = hn::GatherIndex(d, bottom, i0);
+              v11 = hn::GatherIndex(d, bottom, i1);
+            }
+            const auto v = hn::MulAdd(v11, w11, hn::MulAdd(v10, w10, hn::MulAdd(v00, w00, hn::Mul(v01, w01))));
+            StoreU8Lanes(d, v, out_row(c) + x);
+          }
+          if (x + lanes == width) break;
+        }
+      }
+#endif
+      if (!vector) {
+        for (int64_t c = 0; c < channels; ++c) {
+          const float* top = s.row(c, ty.i0);
+          const float* bottom = s.row(c, ty.i1);
+          uint8_t* out = out_row(c);
+          for (x = 0; x < width; ++x) {
+            const AxisTap tx{s.x0[x], s.x1[x], s.wx0[x], s.wx1[x]};
+            out[x] = to_u8(blend_taps(top[tx.i0], top[tx.i1], bottom[tx.i0], bottom[tx.i1], ty, tx, order) * 255.0f);
+          }
+        }
+      }
+    }
     for (int64_t c = 0; c < channels; ++c) {
       uint8_t* out = dst.stride_w == 1 ? &dst.at(b, c, y, 0) : scratch.data() + c * width;
       int64_t x = 0;
-      if (order == BlendOrder::kCorners) {  // all four taps per pixel, corner weights wy * wx
-        const float* top = s.row(c, ty.i0);
-        const float* bottom = s.row(c, ty.i1);
-#if HWY_NATIVE_FMA
-        if (vector) {
-          const auto wy0 = hn::Set(d, ty.l0), wy1 = hn::Set(d, ty.l1);
-          for (;; x += lanes) {
-            if (x + lanes > width) x = width - lanes;
-            hn::Vec<decltype(d)> v00, v01, v10, v11;
-            ColumnTaps(d, s, top, x, v00, v01);
-            ColumnTaps(d, s, bottom, x, v10, v11);
-            const auto wx0 = hn::LoadU(d, s.wx0.data() + x), wx1 = hn::LoadU(d, s.wx1.data() + x);
-            const auto v = hn::MulAdd(v11, hn::Mul(wy1, wx1),
-                                      hn::MulAdd(v10, hn::Mul(wy1, wx0),
-                                                 hn::MulAdd(v00, hn::Mul(wy0, wx0), hn::Mul(v01, hn::Mul(wy0, wx1)))));
-            StoreU8Lanes(d, v, out + x);
-            if (x + lanes == width) break;
-          }
-          continue;
-        }
-#endif
-        for (; x < width; ++x) {
-          const AxisTap tx{s.x0[x], s.x1[x], s.wx0[x], s.wx1[x]};
-          out[x] = to_u8(blend_taps(top[tx.i0], top[tx.i1], bottom[tx.i0], bottom[tx.i1], ty, tx, order) * 255.0f);
-        }
+      if (order == BlendOrder::kCorners) {  // all four taps per pixel: CornerRow, below
         continue;
       }
       const float* r0 = across.data() + (k0 * channels + c) * width;

@@ -6,17 +6,12 @@
 #include <cmath>
 #include <vector>
 
+#include "bench_input.h"
 #include "u8aug/u8aug.h"
 
 namespace {
 
-constexpr int64_t kB = 32, kC = 3, kH = 224, kW = 224, kN = kB * kC * kH * kW;
-
-std::vector<uint8_t> input() {
-  std::vector<uint8_t> v(kN);
-  for (int64_t i = 0; i < kN; ++i) v[i] = static_cast<uint8_t>((i * 2654435761u) >> 24);
-  return v;
-}
+using namespace u8aug_bench;  // NOLINT: kB, kC, kH, kW, kN, input()
 
 template <class Run>
 void run(benchmark::State& state, Run&& op) {

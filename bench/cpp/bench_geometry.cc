@@ -59,8 +59,8 @@ void BM_CropAndResize(benchmark::State& state) {
   });
 }
 
-BENCHMARK(BM_WarpAffine)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_WarpPerspective)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_CropAndResize)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WarpAffine)->Name("warp_affine/32x3x224x224")->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WarpPerspective)->Name("warp_perspective/32x3x224x224")->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CropAndResize)->Name("crop_and_resize/32x3x224x224")->Unit(benchmark::kMillisecond);
 
 }  // namespace

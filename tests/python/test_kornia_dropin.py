@@ -133,6 +133,8 @@ def test_install_and_uninstall_patch_kornia_itself():
     xf = x.float() / 255
     torch.manual_seed(0)
     float_before = K.ColorJitter(0.2, 0.2, 0.2, 0.1)(xf)
+    torch.manual_seed(1)
+    affine_float_before = K.RandomAffine(20, p=1.0)(xf)
     with pytest.raises(TypeError):
         K.RandomHorizontalFlip(p=1.0)(x)  # kornia alone rejects uint8
     UK.install()
@@ -141,6 +143,14 @@ def test_install_and_uninstall_patch_kornia_itself():
         assert torch.equal(K.RandomHorizontalFlip(p=1.0)(x), x.flip(-1))
         torch.manual_seed(0)
         assert torch.equal(K.ColorJitter(0.2, 0.2, 0.2, 0.1)(xf), float_before)  # float path intact
+        torch.manual_seed(1)
+        assert torch.equal(K.RandomAffine(20, p=1.0)(xf), affine_float_before)
+        for name, kwargs in (("RandomAffine", dict(degrees=20, p=1.0)), ("RandomResizedCrop", dict(size=(6, 6))),
+                             ("RandomPerspective", dict(p=1.0))):
+            torch.manual_seed(2)
+            patched = getattr(K, name)(**kwargs)(x)
+            torch.manual_seed(2)
+            assert torch.equal(patched, getattr(UK, name)(**kwargs)(x)), name
     finally:
         UK.uninstall()
     assert not UK.installed()
@@ -148,6 +158,10 @@ def test_install_and_uninstall_patch_kornia_itself():
         K.RandomHorizontalFlip(p=1.0)(x)
     torch.manual_seed(0)
     assert torch.equal(K.ColorJitter(0.2, 0.2, 0.2, 0.1)(xf), float_before)
+    with pytest.raises(TypeError):
+        K.RandomAffine(20, p=1.0)(x)
+    torch.manual_seed(1)
+    assert torch.equal(K.RandomAffine(20, p=1.0)(xf), affine_float_before)
 
 
 def test_augmentation_sequential_equals_kornia_step_by_step():

@@ -193,7 +193,36 @@ void ColorRows(int op_code, const ConstImage& src, const Image& dst, const Sampl
       for (int64_t x = 0; x < w; ++x) color_pixel(op, src, dst, factor, jiggle, b, y, x);
       continue;
     }
-    for (int64_t x = 0;; x += lanes) {
+    int64_t x0 = 0;
+    // kVectors vectors per step: the HSV chain is one long dependency chain per vector, and several
+    // independent ones in flight keep the FP units busy.
+    constexpr int kVectors = 2;
+    for (; x0 + kVectors * lanes <= w; x0 += kVectors * lanes) {
+      VRgb o[kVectors];
+      hn::Mask<DF> out[kVectors];
+      for (int k = 0; k < kVectors; ++k) {
+        const int64_t x = x0 + k * lanes;
+        const VRgb p{load(&src.at(b, 0, y, x)), load(&src.at(b, 1, y, x)), load(&src.at(b, 2, y, x))};
+        out[k] = hn::FirstN(d, 0);
+        switch (op) {
+          case ColorOp::kSaturation: o[k] = Saturation(d, p, factor[b]); break;
+          case ColorOp::kHue: o[k] = Hue(d, p, factor[b], out[k]); break;
+          default: o[k] = Jiggle(d, p, jiggle, b, out[k]); break;
+        }
+      }
+      for (int k = 0; k < kVectors; ++k) {
+        const int64_t x = x0 + k * lanes;
+        if (hn::AllFalse(d, out[k])) {
+          store(&dst.at(b, 0, y, x), o[k].r);
+          store(&dst.at(b, 1, y, x), o[k].g);
+          store(&dst.at(b, 2, y, x), o[k].b);
+        } else {
+          for (int64_t i = x; i < x + lanes; ++i) color_pixel(op, src, dst, factor, jiggle, b, y, i);
+        }
+      }
+    }
+    if (x0 == w) continue;
+    for (int64_t x = x0;; x += lanes) {
       if (x + lanes > w) x = w - lanes;  // overlapping last step
       const VRgb p{load(&src.at(b, 0, y, x)), load(&src.at(b, 1, y, x)), load(&src.at(b, 2, y, x))};
       auto out_of_range = hn::FirstN(d, 0);

@@ -20,6 +20,7 @@ import math
 from typing import Callable, Dict
 
 import kornia.augmentation as K
+import numpy as np
 import torch
 from kornia.augmentation.utils import _transform_input
 from kornia.augmentation.utils.helpers import _transform_output_shape
@@ -114,8 +115,9 @@ def _crop(aug, x, params, flags, transform):
         fill = flags["fill"]
         if not isinstance(fill, (int, float)):
             raise NotImplementedError("u8aug.kornia.RandomCrop: uint8 images need one fill value for all channels")
-        # fill is in kornia's float units: the byte the oracle rounds it to
-        x = ops.pad(x, padding, mode, int(torch.tensor(float(fill) * 255).round().clamp(0, 255)))
+        # fill is in kornia's float units: the byte the oracle makes of it, float32 (fill * 255)
+        # rounded half to even (Python's round) and clamped
+        x = ops.pad(x, padding, mode, min(255, max(0, round(float(np.float32(fill) * np.float32(255))))))
     boxes = params["src"].to(device=x.device, dtype=torch.float32)
     return ops.crop_and_resize(x, boxes, tuple(flags["size"]), "bilinear", False)
 

@@ -39,14 +39,16 @@ HWY_INLINE hn::Vec<DF> UnitLanes(DF d, const uint8_t* p) {
 #endif
 }
 
-// to_u8(y * 255): round half to even, clamp to [0, 255], as Lanes(d) bytes.
+// to_u8(y * 255) as hd.h computes it: clamp to [0, 255] (NaN -> 0: x86 max returns its second
+// operand), then adding 2^23 rounds half to even and leaves the integer in the low mantissa bits:
+// masked to its byte, that is the result (no float -> int conversion and no saturating packs).
+// (Highway 1.0.3's TruncateTo to bytes is wrong on AVX3_DL, hence U8FromU32 of masked lanes.)
 template <class DF>
 HWY_INLINE hn::Vec<hn::Rebind<uint8_t, DF>> U8Lanes(DF d, hn::Vec<DF> y) {
-  const hn::Rebind<int32_t, DF> di;
-  const hn::Rebind<uint8_t, DF> d8;
+  const hn::Rebind<uint32_t, DF> du;
   const auto k255 = hn::Set(d, 255.0f);
-  y = hn::Min(hn::Max(hn::Round(hn::Mul(y, k255)), hn::Zero(d)), k255);
-  return hn::DemoteTo(d8, hn::ConvertTo(di, y));
+  const auto c = hn::Min(hn::Max(hn::Mul(y, k255), hn::Zero(d)), k255);
+  return hn::U8FromU32(hn::And(hn::BitCast(du, hn::Add(c, hn::Set(d, 8388608.0f))), hn::Set(du, 0xFFu)));
 }
 
 template <class DF>

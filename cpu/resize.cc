@@ -105,7 +105,7 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
         continue;
       }
 #endif
-      for (; x < width; ++x) out[x] = fmaf(row[s.x0[x]], s.wx0[x], row[s.x1[x]] * s.wx1[x]);
+      for (; x < width; ++x) out[x] = blend_across(row[s.x0[x]], row[s.x1[x]], AxisTap{s.x0[x], s.x1[x], s.wx0[x], s.wx1[x]});
     }
     return k;
   };
@@ -166,12 +166,9 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
         }
       }
     }
-    for (int64_t c = 0; c < channels; ++c) {
+    for (int64_t c = 0; c < channels && order == BlendOrder::kSeparable; ++c) {
       uint8_t* out = dst.stride_w == 1 ? &dst.at(b, c, y, 0) : scratch.data() + c * width;
       int64_t x = 0;
-      if (order == BlendOrder::kCorners) {  // all four taps per pixel: CornerRow, below
-        continue;
-      }
       const float* r0 = across.data() + (k0 * channels + c) * width;
       const float* r1 = across.data() + (k1 * channels + c) * width;
 #if HWY_NATIVE_FMA
@@ -186,7 +183,7 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
         continue;
       }
 #endif
-      for (; x < width; ++x) out[x] = to_u8(fmaf(r0[x], ty.l0, r1[x] * ty.l1) * 255.0f);
+      for (; x < width; ++x) out[x] = to_u8(blend_down(r0[x], r1[x], ty) * 255.0f);
     }
     if (dst.stride_w != 1) {
       for (int64_t x = 0; x < width; ++x)
@@ -279,8 +276,7 @@ void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes
     for (int k = 0; k < 8; ++k) {
       if (!std::isfinite(box[k])) detail::fail(op, "boxes must be finite (sample " + std::to_string(b) + ")");
     }
-    const int64_t x1 = static_cast<int64_t>(box[0]), x2 = static_cast<int64_t>(box[2]) + 1;
-    const int64_t y1 = static_cast<int64_t>(box[1]), y2 = static_cast<int64_t>(box[7]) + 1;
+    const auto [x1, x2, y1, y2] = box_bounds(box);
     if (x1 < 0 || y1 < 0 || x2 > src.width || y2 > src.height || x2 <= x1 || y2 <= y1) {
       detail::fail(op, "box " + std::to_string(b) + " covers columns [" + std::to_string(x1) + ", " +
                            std::to_string(x2) + ") and rows [" + std::to_string(y1) + ", " +

@@ -141,7 +141,6 @@ HWY_INLINE void WarpLanes(D d, const WarpRow& r, int64_t x) {
     const auto iy = hn::ConvertTo(di, hn::IfThenElseZero(ok, fy));
     return hn::Add(hn::Mul(iy, wstride), ix);
   };
-  const size_t n = hn::Lanes(d);
   const bool interleaved = dst.stride_w != 1;
   auto store = [&](int64_t c, hn::Vec<D> v) {
     uint8_t* out = interleaved ? r.scratch + c * dst.width + x : &dst.at(r.b, c, r.y, x);
@@ -157,7 +156,6 @@ HWY_INLINE void WarpLanes(D d, const WarpRow& r, int64_t x) {
       if (s.padding == Padding::kFill) v = hn::Add(v, hn::Mul(miss, hn::Set(d, (*r.fill)[c])));
       store(c, v);
     }
-    (void)n;
     return;
   }
   const auto x_w = hn::Floor(sx), y_n = hn::Floor(sy);

@@ -55,19 +55,26 @@ struct Window {
 };
 
 // kornia's crop_by_indices box, 4 (x, y) corners clockwise from top-left, cast to int64 as torch
-// does (toward zero): columns [x(0), x(1)] and rows [y(0), y(3)], both inclusive. Clamped into the
-// image so a device-side box can never address outside it (the CPU entry point rejects such boxes).
-U8AUG_HD Window box_window(const float* box, int64_t height, int64_t width) {
+// does (toward zero): columns [x1, x2) = [x(0), x(1) + 1) and rows [y1, y2) = [y(0), y(3) + 1).
+// Non-finite corners give 0.
+struct BoxBounds {
+  int64_t x1, x2, y1, y2;
+};
+
+U8AUG_HD BoxBounds box_bounds(const float* box) {
   auto to_i64 = [](float v) -> int64_t {
     if (!(v > -9.0e18f && v < 9.0e18f)) return 0;
     return static_cast<int64_t>(v);
   };
-  int64_t x1 = to_i64(box[0]), x2 = to_i64(box[2]) + 1;
-  int64_t y1 = to_i64(box[1]), y2 = to_i64(box[7]) + 1;
-  x1 = clamp<int64_t>(x1, 0, width - 1);
-  y1 = clamp<int64_t>(y1, 0, height - 1);
-  x2 = clamp<int64_t>(x2, x1 + 1, width);
-  y2 = clamp<int64_t>(y2, y1 + 1, height);
+  return BoxBounds{to_i64(box[0]), to_i64(box[2]) + 1, to_i64(box[1]), to_i64(box[7]) + 1};
+}
+
+// The box's window, clamped into the image so a device-side box can never address outside it (the
+// CPU entry point rejects such boxes instead).
+U8AUG_HD Window box_window(const float* box, int64_t height, int64_t width) {
+  const BoxBounds k = box_bounds(box);
+  const int64_t x1 = clamp<int64_t>(k.x1, 0, width - 1), y1 = clamp<int64_t>(k.y1, 0, height - 1);
+  const int64_t x2 = clamp<int64_t>(k.x2, x1 + 1, width), y2 = clamp<int64_t>(k.y2, y1 + 1, height);
   return Window{y1, x1, y2 - y1, x2 - x1};
 }
 
@@ -87,15 +94,17 @@ inline BlendOrder torch_blend_order(int64_t channels, int64_t out_h, int64_t out
   return corners ? BlendOrder::kCorners : BlendOrder::kSeparable;
 }
 
+// kSeparable's two passes: along a source row, then down between two such rows.
+U8AUG_HD float blend_across(float v0, float v1, const AxisTap& tx) { return fmaf(v0, tx.l0, v1 * tx.l1); }
+U8AUG_HD float blend_down(float row0, float row1, const AxisTap& ty) { return fmaf(row0, ty.l0, row1 * ty.l1); }
+
 U8AUG_HD float blend_taps(float v00, float v01, float v10, float v11, const AxisTap& ty, const AxisTap& tx,
                           BlendOrder order) {
   if (order == BlendOrder::kCorners) {
     const float w00 = ty.l0 * tx.l0, w01 = ty.l0 * tx.l1, w10 = ty.l1 * tx.l0, w11 = ty.l1 * tx.l1;
     return fmaf(v11, w11, fmaf(v10, w10, fmaf(v00, w00, v01 * w01)));
   }
-  const float row0 = fmaf(v00, tx.l0, v01 * tx.l1);
-  const float row1 = fmaf(v10, tx.l0, v11 * tx.l1);
-  return fmaf(row0, ty.l0, row1 * ty.l1);
+  return blend_down(blend_across(v00, v01, tx), blend_across(v10, v11, tx), ty);
 }
 
 U8AUG_HD float bilinear_value(const ConstImage& src, int64_t b, int64_t c, const Window& win,

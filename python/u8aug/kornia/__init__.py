@@ -81,8 +81,9 @@ def _warp_affine(name, padding=True):
         if pad == "fill":
             fill = flags.get("fill_value")
             fill = None if fill is None else fill.to(device=x.device, dtype=torch.float32).reshape(-1)
-        M = _matrix(transform, x).expand(x.shape[0], 2, 3).contiguous() if transform.shape[0] == 1 else _matrix(transform, x)
-        return ops.warp_affine(x, M, (x.shape[-2], x.shape[-1]), _resample(name, flags), pad, flags["align_corners"], fill)
+        # one matrix for the batch (1, 2, 3) broadcasts in the kernel, as kornia's warp does
+        return ops.warp_affine(x, _matrix(transform, x), (x.shape[-2], x.shape[-1]), _resample(name, flags), pad,
+                               flags["align_corners"], fill)
 
     return run
 

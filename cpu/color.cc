@@ -138,43 +138,95 @@ HWY_INLINE VRgb Step(DF d, VRgb p, const JiggleFactors& k, int step, int64_t b, 
   }
 }
 
-HWY_INLINE VRgb Jiggle(DF d, VRgb p, const JiggleFactors& k, int64_t b, hn::Mask<DF>& out_of_range) {
-  const float mean = k.jitter && k.apply[1] ? mean_from_fixed(k.gray_sums[b], k.pixels) : 0.0f;
-  for (int i = 0; i < k.steps; ++i) {
+// Steps first..last-1 of the order in lanes (pixel/color.h's run_steps).
+HWY_INLINE VRgb Steps(DF d, VRgb p, const JiggleFactors& k, int64_t b, float mean, int first, int last,
+                      hn::Mask<DF>& out_of_range) {
+  for (int i = first; i < last; ++i) {
     if (k.apply[k.order[i]]) p = Step(d, p, k, k.order[i], b, mean, out_of_range);
   }
-  return {ClampUnit(d, p.r), ClampUnit(d, p.g), ClampUnit(d, p.b)};
+  return p;
 }
 
+HWY_INLINE VRgb ClampRgb(DF d, VRgb p) { return {ClampUnit(d, p.r), ClampUnit(d, p.g), ClampUnit(d, p.b)}; }
 
-// ColorJitter's first pass over rows (b, y): adds to sums[b] the fixed-point grey of every pixel
-// as the contrast step will see it (pixel/color.h's before_contrast), vector lanes where the row
-// allows, the scalar code elsewhere. Returns nothing until the row is done: sums are per call.
-void GraySumRows(const ConstImage& src, const JiggleFactors& k, int64_t row_begin, int64_t row_end,
-                 int64_t* sums) {
+HWY_INLINE VRgb Jiggle(DF d, VRgb p, const JiggleFactors& k, int64_t b, hn::Mask<DF>& out_of_range) {
+  return ClampRgb(d, Steps(d, p, k, b, jitter_mean(k, b), 0, k.steps, out_of_range));
+}
+
+// ColorJitter with contrast runs a sample in two passes, since contrast blends with the sample's
+// mean grey at its point of the chain. StageRows runs the steps before contrast on rows y0..y1-1 of
+// sample b into `stage` (three float planes of one sample, small enough to stay in cache, so the
+// second pass reads them instead of running those steps again) and adds their fixed-point grey to
+// *sum; FinishRows runs contrast and the steps after it from `stage` into dst.
+void StageRows(const ConstImage& src, const JiggleFactors& k, int64_t b, int64_t y0, int64_t y1,
+               float* stage, int64_t* sum) {
   const DF d;
-  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d)), w = src.width;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d)), w = src.width, plane = src.height * w;
+  const int last = contrast_position(k);
   const bool planar = src.stride_w == 1 && w >= lanes;
   HWY_ALIGN float grey[hn::MaxLanes(d)];
-  for (int64_t row = row_begin; row < row_end; ++row) {
-    const int64_t b = row / src.height, y = row % src.height;
+  auto stage_pixel = [&](int64_t y, int64_t x) {
+    const Rgb p = run_steps(load_rgb(src, b, y, x), k, b, 0.0f, 0, last);
+    float* at = stage + y * w + x;
+    at[0] = p.r;
+    at[plane] = p.g;
+    at[2 * plane] = p.b;
+    *sum += gray_fixed(luma_unit(p.r, p.g, p.b));
+  };
+  for (int64_t y = y0; y < y1; ++y) {
     int64_t x = 0;
     if (planar) {
       for (; x + lanes <= w; x += lanes) {  // no overlapping step here: each pixel counts once
         VRgb p{UnitLanes(d, &src.at(b, 0, y, x)), UnitLanes(d, &src.at(b, 1, y, x)), UnitLanes(d, &src.at(b, 2, y, x))};
         auto out_of_range = hn::FirstN(d, 0);
-        for (int i = 0; i < k.steps && k.order[i] != 1; ++i) {
-          if (k.apply[k.order[i]]) p = Step(d, p, k, k.order[i], b, 0.0f, out_of_range);
-        }
+        p = Steps(d, p, k, b, 0.0f, 0, last, out_of_range);
         const VF g = Luma(d, p, out_of_range);
-        if (!hn::AllFalse(d, out_of_range)) break;  // the scalar loop below takes this vector on
+        if (!hn::AllFalse(d, out_of_range)) {
+          for (int64_t i = x; i < x + lanes; ++i) stage_pixel(y, i);
+          continue;
+        }
+        float* at = stage + y * w + x;
+        hn::StoreU(p.r, d, at);
+        hn::StoreU(p.g, d, at + plane);
+        hn::StoreU(p.b, d, at + 2 * plane);
         hn::Store(g, d, grey);
-        for (int64_t i = 0; i < lanes; ++i) sums[b] += gray_fixed(grey[i]);
+        for (int64_t i = 0; i < lanes; ++i) *sum += gray_fixed(grey[i]);
       }
     }
-    for (; x < w; ++x) {
-      const Rgb p = before_contrast(load_rgb(src, b, y, x), k, b);
-      sums[b] += gray_fixed(luma_unit(p.r, p.g, p.b));
+    for (; x < w; ++x) stage_pixel(y, x);
+  }
+}
+
+void FinishRows(const float* stage, const Image& dst, const JiggleFactors& k, int64_t b, int64_t y0,
+                int64_t y1) {
+  const DF d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d)), w = dst.width, plane = dst.height * w;
+  const int first = contrast_position(k);
+  const float mean = jitter_mean(k, b);
+  const bool planar = dst.stride_w == 1 && w >= lanes;
+  auto finish_pixel = [&](int64_t y, int64_t x) {
+    const float* at = stage + y * w + x;
+    store_rgb(dst, b, y, x, clamp_rgb(run_steps({at[0], at[plane], at[2 * plane]}, k, b, mean, first, k.steps)));
+  };
+  for (int64_t y = y0; y < y1; ++y) {
+    if (!planar) {
+      for (int64_t x = 0; x < w; ++x) finish_pixel(y, x);
+      continue;
+    }
+    for (int64_t x = 0;; x += lanes) {
+      if (x + lanes > w) x = w - lanes;  // overlapping last step: it rewrites the same bytes
+      const float* at = stage + y * w + x;
+      auto out_of_range = hn::FirstN(d, 0);
+      const VRgb p{hn::LoadU(d, at), hn::LoadU(d, at + plane), hn::LoadU(d, at + 2 * plane)};
+      const VRgb o = ClampRgb(d, Steps(d, p, k, b, mean, first, k.steps, out_of_range));
+      if (hn::AllFalse(d, out_of_range)) {
+        StoreU8Lanes(d, o.r, &dst.at(b, 0, y, x));
+        StoreU8Lanes(d, o.g, &dst.at(b, 1, y, x));
+        StoreU8Lanes(d, o.b, &dst.at(b, 2, y, x));
+      } else {
+        for (int64_t i = x; i < x + lanes; ++i) finish_pixel(y, i);
+      }
+      if (x + lanes == w) break;
     }
   }
 }
@@ -255,7 +307,8 @@ namespace u8aug {
 namespace cpu {
 
 HWY_EXPORT(ColorRows);
-HWY_EXPORT(GraySumRows);
+HWY_EXPORT(StageRows);
+HWY_EXPORT(FinishRows);
 
 namespace {
 
@@ -319,19 +372,27 @@ void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& p
   check_jiggle_values("color_jitter", params, std::numeric_limits<float>::max());
   JiggleFactors k = jiggle_factors(params);
   k.jitter = true;
+  if (!k.apply[1]) {
+    run_color(ColorOp::kJiggle, src, dst, {}, k, parallel);
+    return;
+  }
   k.pixels = src.height * src.width;
   std::vector<int64_t> sums(static_cast<size_t>(src.batch), 0);
-  if (k.apply[1]) {  // contrast blends with each sample's mean grey at that point of the chain
-    std::mutex merge;  // integer sums: the merge order does not matter
-    run_parallel(parallel, src.batch * src.height, grain_for(16 * src.width), [&](int64_t begin, int64_t end) {
-      std::vector<int64_t> local(sums.size(), 0);
-      HWY_DYNAMIC_DISPATCH(GraySumRows)(src, k, begin, end, local.data());
+  k.gray_sums = sums.data();
+  std::vector<float> stage(static_cast<size_t>(3 * k.pixels));
+  const int64_t grain = grain_for(16 * src.width);
+  std::mutex merge;  // integer sums: the order they merge in does not matter
+  for (int64_t b = 0; b < src.batch; ++b) {
+    run_parallel(parallel, src.height, grain, [&](int64_t begin, int64_t end) {
+      int64_t sum = 0;
+      HWY_DYNAMIC_DISPATCH(StageRows)(src, k, b, begin, end, stage.data(), &sum);
       const std::lock_guard<std::mutex> lock(merge);
-      for (size_t b = 0; b < sums.size(); ++b) sums[b] += local[b];
+      sums[static_cast<size_t>(b)] += sum;
+    });
+    run_parallel(parallel, src.height, grain, [&](int64_t begin, int64_t end) {
+      HWY_DYNAMIC_DISPATCH(FinishRows)(stage.data(), dst, k, b, begin, end);
     });
   }
-  k.gray_sums = sums.data();
-  run_color(ColorOp::kJiggle, src, dst, {}, k, parallel);
 }
 
 }  // namespace cpu

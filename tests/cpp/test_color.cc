@@ -21,7 +21,7 @@ TEST_P(ColorOnEveryTarget, MatchesScalarReference) {
   const std::vector<float> sat = {0.0f, 0.6f, 1.0f, 2.3f}, hue = {0.0f, 0.7f, -2.0f, 3.1415f};
   const std::vector<float> jb = {0.7f, 1.0f, 1.3f, 0.9f}, jc = {1.0f, 0.8f, 1.4f, 1.1f},
                            js = {1.2f, 1.0f, 0.3f, 1.9f}, jh = {0.05f, -0.2f, 0.0f, 0.5f};
-  const int64_t orders[3][4] = {{0, 1, 2, 3}, {3, 1, 0, 2}, {2, 3, 1, 0}};
+  const int64_t orders[4][4] = {{0, 1, 2, 3}, {3, 1, 0, 2}, {2, 3, 1, 0}, {3, 2, 0, 1}};
   for (const Shape s : kShapes)
     for (int64_t batch : {1, 4})
       for (Layout layout : kLayouts)
@@ -34,7 +34,7 @@ TEST_P(ColorOnEveryTarget, MatchesScalarReference) {
           TestImage out(layout, batch, 3, s.h, s.w), expected(Layout::kPlanar, batch, 3, s.h, s.w);
           const Samples factor{op == 0 ? sat.data() : hue.data(), batch};
           JiggleParams params{{jb.data(), batch}, {jc.data(), batch}, {js.data(), batch},
-                              {jh.data(), batch}, orders[(s.w + batch) % 3], 4};
+                              {jh.data(), batch}, orders[(s.w + batch + op) % 4], 4};
           const bool jitter = op == 3;
           const ColorOp kind = jitter ? ColorOp::kJiggle : static_cast<ColorOp>(op);
           if (kind == ColorOp::kSaturation) cpu::adjust_saturation(src.view, out.view, factor, serial_for());

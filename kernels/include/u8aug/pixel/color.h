@@ -190,21 +190,37 @@ U8AUG_HD Rgb color_step(Rgb p, const JiggleFactors& k, int step, int64_t b, floa
   }
 }
 
-// The pixel as ColorJitter's contrast step sees it: the steps before it, in order.
-U8AUG_HD Rgb before_contrast(Rgb p, const JiggleFactors& k, int64_t b) {
-  for (int i = 0; i < k.steps && k.order[i] != 1; ++i) {
-    if (k.apply[k.order[i]]) p = color_step(p, k, k.order[i], b, 0.0f);
+// Where ColorJitter's contrast step sits in the order (k.steps when it has none): the steps before
+// it make the image whose mean grey it blends with.
+U8AUG_HD int contrast_position(const JiggleFactors& k) {
+  int i = 0;
+  while (i < k.steps && k.order[i] != 1) ++i;
+  return i;
+}
+
+// Steps first..last-1 of the order on one pixel of sample b (mean: see color_step).
+U8AUG_HD Rgb run_steps(Rgb p, const JiggleFactors& k, int64_t b, float mean, int first, int last) {
+  for (int i = first; i < last; ++i) {
+    if (k.apply[k.order[i]]) p = color_step(p, k, k.order[i], b, mean);
   }
   return p;
 }
 
+// The pixel as ColorJitter's contrast step sees it: the steps before it, in order.
+U8AUG_HD Rgb before_contrast(Rgb p, const JiggleFactors& k, int64_t b) {
+  return run_steps(p, k, b, 0.0f, 0, contrast_position(k));
+}
+
+U8AUG_HD Rgb clamp_rgb(Rgb p) { return {clamp_unit(p.r), clamp_unit(p.g), clamp_unit(p.b)}; }
+
+// ColorJitter's mean grey of sample b, from the sums of the pass before contrast.
+U8AUG_HD float jitter_mean(const JiggleFactors& k, int64_t b) {
+  return k.jitter && k.apply[1] ? mean_from_fixed(k.gray_sums[b], k.pixels) : 0.0f;
+}
+
 // ColorJiggle or ColorJitter on one pixel of sample b, clipped to [0, 1] at the end as kornia does.
 U8AUG_HD Rgb color_jiggle_rgb(Rgb p, const JiggleFactors& k, int64_t b) {
-  const float mean = k.jitter && k.apply[1] ? mean_from_fixed(k.gray_sums[b], k.pixels) : 0.0f;
-  for (int i = 0; i < k.steps; ++i) {
-    if (k.apply[k.order[i]]) p = color_step(p, k, k.order[i], b, mean);
-  }
-  return {clamp_unit(p.r), clamp_unit(p.g), clamp_unit(p.b)};
+  return clamp_rgb(run_steps(p, k, b, jitter_mean(k, b), 0, k.steps));
 }
 
 }  // namespace u8aug

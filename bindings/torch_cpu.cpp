@@ -30,6 +30,16 @@ at::Tensor run_image(const char* op, const at::Tensor& img, Call&& call,
   return out;
 }
 
+// A per-sample statistic: float32 (B,), or () for a 3-D image; call(src, out, ctx).
+template <class Call>
+at::Tensor run_per_sample(const char* op, const at::Tensor& img, Call&& call) {
+  check_image(op, img);
+  const std::vector<int64_t> sizes = img.dim() == 4 ? std::vector<int64_t>{img.size(0)} : std::vector<int64_t>{};
+  at::Tensor out = img.new_empty(sizes, img.options().dtype(at::kFloat));
+  call_core([&] { call(const_view(img), out.data_ptr<float>(), torch_parallel_for()); });
+  return out;
+}
+
 // Geometry: the output has img's batch and channels and spatial size `hw` (same layout rule).
 template <class Call>
 at::Tensor run_resampled(const char* op, const at::Tensor& img, const std::vector<int64_t>& hw, Call&& call) {

@@ -40,6 +40,24 @@ at::Tensor run_image(const char* op, const at::Tensor& img, Call&& call,
 #endif
 }
 
+// A per-sample statistic: float32 (B,), or () for a 3-D image; call(src, out, stream).
+template <class Call>
+at::Tensor run_per_sample(const char* op, const at::Tensor& img, Call&& call) {
+#ifdef U8AUG_WITH_CUDA
+  check_image(op, img);
+  TORCH_CHECK(img.is_cuda(), "u8aug.", op, ": expected a CUDA tensor, got one on ", img.device());
+  const c10::cuda::CUDAGuard guard(img.device());
+  const std::vector<int64_t> sizes = img.dim() == 4 ? std::vector<int64_t>{img.size(0)} : std::vector<int64_t>{};
+  at::Tensor out = img.new_empty(sizes, img.options().dtype(at::kFloat));
+  cudaStream_t stream = at::cuda::getCurrentCUDAStream();
+  call_core([&] { call(const_view(img), out.data_ptr<float>(), stream); });
+  return out;
+#else
+  (void)call;
+  return run_image(op, img, [](auto, auto, auto&&) {});
+#endif
+}
+
 // Geometry: the output has img's batch and channels and spatial size `hw` (same layout rule).
 template <class Call>
 at::Tensor run_resampled(const char* op, const at::Tensor& img, const std::vector<int64_t>& hw, Call&& call) {

@@ -95,6 +95,24 @@ void PlaneHistogram(const ConstImage& src, int64_t b, int64_t c, uint32_t* count
   }
 }
 
+// The sum of the bytes of plane (b, c).
+uint64_t PlaneSum(const ConstImage& src, int64_t b, int64_t c) {
+  const hn::ScalableTag<uint8_t> d8;
+  const hn::Repartition<uint64_t, decltype(d8)> d64;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d8));
+  auto sums = hn::Zero(d64);
+  uint64_t sum = 0;
+  for (int64_t y = 0; y < src.height; ++y) {
+    const uint8_t* row = &src.at(b, c, y, 0);
+    int64_t x = 0;
+    if (src.stride_w == 1) {
+      for (; x + lanes <= src.width; x += lanes) sums = hn::Add(sums, hn::SumsOf8(hn::LoadU(d8, row + x)));
+    }
+    for (; x < src.width; ++x) sum += row[x * src.stride_w];
+  }
+  return sum + hn::GetLane(hn::SumOfLanes(d64, sums));
+}
+
 // NOLINTNEXTLINE(google-readability-namespace-comments)
 }  // namespace HWY_NAMESPACE
 }  // namespace cpu
@@ -107,6 +125,7 @@ namespace cpu {
 
 HWY_EXPORT(PointRows);
 HWY_EXPORT(PlaneHistogram);
+HWY_EXPORT(PlaneSum);
 
 namespace {
 
@@ -159,6 +178,10 @@ void adjust_contrast(const ConstImage& src, const Image& dst, Samples factor,
                      const ParallelFor& parallel) {
   run_point(detail::kContrast, src, dst, factor, {}, parallel);
 }
+void adjust_contrast_with_mean(const ConstImage& src, const Image& dst, Samples factor, Samples mean,
+                               const ParallelFor& parallel) {
+  run_point(detail::kContrastMean, src, dst, factor, mean, parallel);
+}
 void adjust_gamma(const ConstImage& src, const Image& dst, Samples gamma, Samples gain,
                   const ParallelFor& parallel) {
   run_point(detail::kGamma, src, dst, gamma, gain, parallel);
@@ -191,6 +214,23 @@ void equalize(const ConstImage& src, const Image& dst, const ParallelFor& parall
     }
   });
   apply_tables(src, dst, tables.data(), {src.channels, 1}, parallel);
+}
+
+void image_mean(const ConstImage& src, float* mean, const ParallelFor& parallel) {
+  detail::check_view("image_mean", "src", src);
+  if (mean == nullptr) detail::fail("image_mean", "mean has a null data pointer");
+  const int64_t planes = src.batch * src.channels;
+  std::vector<uint64_t> sums(static_cast<size_t>(planes));
+  run_parallel(parallel, planes, grain_for(src.height * src.width), [&](int64_t begin, int64_t end) {
+    for (int64_t p = begin; p < end; ++p) {
+      sums[static_cast<size_t>(p)] = HWY_DYNAMIC_DISPATCH(PlaneSum)(src, p / src.channels, p % src.channels);
+    }
+  });
+  for (int64_t b = 0; b < src.batch; ++b) {
+    uint64_t sum = 0;
+    for (int64_t c = 0; c < src.channels; ++c) sum += sums[static_cast<size_t>(b * src.channels + c)];
+    mean[b] = byte_mean(sum, src.channels * src.height * src.width);
+  }
 }
 
 }  // namespace cpu

@@ -79,6 +79,31 @@ __global__ void plane_table_kernel(ConstImage src, Image dst, const uint8_t* tab
   }
 }
 
+// Byte sums per sample: blockIdx.y walks samples; each block adds its share once.
+__global__ void byte_sum_kernel(ConstImage src, unsigned long long* sums) {
+  __shared__ unsigned long long block_sum;
+  const long long per_sample = src.channels * src.height * src.width;
+  for (long long b = blockIdx.y; b < src.batch; b += gridDim.y) {
+    if (threadIdx.x == 0) block_sum = 0;
+    __syncthreads();
+    unsigned long long sum = 0;
+    for (long long i = blockIdx.x * 1LL * blockDim.x + threadIdx.x; i < per_sample;
+         i += 1LL * blockDim.x * gridDim.x) {
+      const Index4 k = element_index(src, b * per_sample + i);
+      sum += src.at(k.b, k.c, k.y, k.x);
+    }
+    atomicAdd(&block_sum, sum);
+    __syncthreads();
+    if (threadIdx.x == 0) atomicAdd(&sums[b], block_sum);
+  }
+}
+
+__global__ void byte_mean_kernel(const unsigned long long* sums, float* mean, long long batch, long long count) {
+  for (long long b = blockIdx.x * 1LL * blockDim.x + threadIdx.x; b < batch; b += 1LL * blockDim.x * gridDim.x) {
+    mean[b] = byte_mean(sums[b], count);
+  }
+}
+
 void check_cuda(const char* op, cudaError_t err) {
   if (err != cudaSuccess) {
     throw std::runtime_error(std::string("u8aug.") + op + ": " + cudaGetErrorString(err));
@@ -108,6 +133,22 @@ void equalize(const ConstImage& src, const Image& dst, cudaStream_t stream) {
   check_cuda("equalize", cudaFreeAsync(counts, stream));
 }
 
+void image_mean(const ConstImage& src, float* mean, cudaStream_t stream) {
+  detail::check_view("image_mean", "src", src);
+  if (mean == nullptr) detail::fail("image_mean", "mean has a null data pointer");
+  unsigned long long* sums = nullptr;
+  const size_t bytes = static_cast<size_t>(src.batch) * sizeof(unsigned long long);
+  check_cuda("image_mean", cudaMallocAsync(reinterpret_cast<void**>(&sums), bytes, stream));
+  check_cuda("image_mean", cudaMemsetAsync(sums, 0, bytes, stream));
+  const long long per_sample = src.channels * src.height * src.width;
+  const unsigned int bx = static_cast<unsigned int>(std::min<long long>((per_sample + kThreads - 1) / kThreads, 256));
+  const unsigned int by = static_cast<unsigned int>(std::min<long long>(src.batch, 65535));
+  byte_sum_kernel<<<dim3(bx, by), kThreads, 0, stream>>>(src, sums);
+  byte_mean_kernel<<<blocks_for(src.batch), kThreads, 0, stream>>>(sums, mean, src.batch, per_sample);
+  check_launch("image_mean");
+  check_cuda("image_mean", cudaFreeAsync(sums, stream));
+}
+
 void adjust_brightness(const ConstImage& src, const Image& dst, Samples factor, cudaStream_t s) {
   run_point(detail::kBrightness, src, dst, factor, {}, s);
 }
@@ -117,6 +158,10 @@ void adjust_brightness_accumulative(const ConstImage& src, const Image& dst, Sam
 }
 void adjust_contrast(const ConstImage& src, const Image& dst, Samples factor, cudaStream_t s) {
   run_point(detail::kContrast, src, dst, factor, {}, s);
+}
+void adjust_contrast_with_mean(const ConstImage& src, const Image& dst, Samples factor, Samples mean,
+                               cudaStream_t s) {
+  run_point(detail::kContrastMean, src, dst, factor, mean, s);
 }
 void adjust_gamma(const ConstImage& src, const Image& dst, Samples gamma, Samples gain,
                   cudaStream_t s) {

@@ -25,6 +25,10 @@ void adjust_brightness_accumulative(const ConstImage&, const Image&, Samples, cu
 void adjust_contrast(const ConstImage&, const Image&, Samples, cudaStream_t) {
   unavailable("adjust_contrast");
 }
+void image_mean(const ConstImage&, float*, cudaStream_t) { unavailable("image_mean"); }
+void adjust_contrast_with_mean(const ConstImage&, const Image&, Samples, Samples, cudaStream_t) {
+  unavailable("adjust_contrast_with_mean");
+}
 void adjust_gamma(const ConstImage&, const Image&, Samples, Samples, cudaStream_t) {
   unavailable("adjust_gamma");
 }

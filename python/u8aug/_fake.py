@@ -88,11 +88,19 @@ _image_fake("vflip")
 _image_fake("adjust_brightness", "factor")
 _image_fake("adjust_brightness_accumulative", "factor")
 _image_fake("adjust_contrast", "factor")
+_image_fake("adjust_contrast_with_mean", "factor", "mean")
 _image_fake("adjust_gamma", "gamma", "gain")
 _image_fake("solarize", "thresholds", "additions")
 _image_fake("posterize", "bits")
 _image_fake("invert")
 _image_fake("equalize")
+
+
+@_fake("image_mean")
+def _image_mean_fake(img):
+    _check_image("image_mean", img)
+    return img.new_empty(img.shape[:1] if img.dim() == 4 else (), dtype=torch.float32)
+
 _image_fake("normalize", "mean", "std", per="channel", dtype=torch.float32)
 _image_fake("to_float", dtype=torch.float32)
 _image_fake("grayscale")

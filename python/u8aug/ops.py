@@ -18,7 +18,8 @@ __all__ = [
     "hflip", "vflip", "adjust_brightness", "adjust_brightness_accumulative", "adjust_contrast",
     "adjust_gamma", "solarize", "posterize", "invert", "normalize", "to_float", "rgb_to_grayscale",
     "grayscale", "adjust_saturation", "adjust_hue", "color_jiggle", "color_jitter", "equalize",
-    "adjust_contrast_with_mean_subtraction", "adjust_saturation_with_gray_subtraction", "select_samples",
+    "adjust_contrast_with_mean_subtraction", "adjust_contrast_with_mean", "image_mean",
+    "adjust_saturation_with_gray_subtraction", "select_samples",
     "warp_affine", "warp_perspective", "resize", "crop_and_resize", "crop", "center_crop", "pad", "rot90",
 ]
 
@@ -171,13 +172,30 @@ def color_jitter(img: torch.Tensor, brightness: Param = 1.0, contrast: Param = 1
 
 
 def adjust_contrast_with_mean_subtraction(img: torch.Tensor, factor: Param) -> torch.Tensor:
-    """``x * factor + mean * (1 - factor)``, clipped, with each sample's mean grey:
-    ``kornia.enhance.adjust_contrast_with_mean_subtraction`` on RGB images ("near": see
-    :func:`color_jitter`, whose contrast step this is; a neutral factor leaves the image as it is,
-    exactly as kornia's arithmetic does). Images with C != 3 channels are not supported yet."""
+    """``x * factor + mean * (1 - factor)``, clipped: ``kornia.enhance.adjust_contrast_with_mean_subtraction``.
+    The mean is each sample's mean grey for 3 channels (ColorJitter's contrast step) and its mean
+    over all channels otherwise, as kornia takes them ("near": see :func:`color_jitter` and
+    :func:`image_mean`; a neutral factor leaves the image as it is, exactly as kornia's arithmetic
+    does)."""
     f = _samples(factor, img)
+    if img.dim() in (3, 4) and img.shape[-3] != 3:
+        return torch.ops.u8aug.adjust_contrast_with_mean(img, f, image_mean(img).reshape(-1))
     one, zero = torch.ones_like(f[:1]), torch.zeros_like(f[:1])
     return torch.ops.u8aug.color_jitter(img, one, f, one, zero, torch.ones(1, dtype=torch.int64, device=img.device))
+
+
+def adjust_contrast_with_mean(img: torch.Tensor, factor: Param, mean: Param) -> torch.Tensor:
+    """``x * factor + mean * (1 - factor)``, clipped, with a given per-sample ``mean`` in [0, 1]
+    units: the blend of ``kornia.enhance.adjust_contrast_with_mean_subtraction``, exact for a given
+    mean (``factor`` >= 0)."""
+    return torch.ops.u8aug.adjust_contrast_with_mean(img, _samples(factor, img), _samples(mean, img))
+
+
+def image_mean(img: torch.Tensor) -> torch.Tensor:
+    """Each sample's mean of ``x / 255`` over channels and pixels, float32, shape (B,) (or () for a
+    3-D image): ``(img.float() / 255).mean((-3, -2, -1))``, summed exactly in integers and rounded
+    once, so it can differ from torch's float32 sum in the last bit ("near")."""
+    return torch.ops.u8aug.image_mean(img)
 
 
 def adjust_saturation_with_gray_subtraction(img: torch.Tensor, factor: Param) -> torch.Tensor:

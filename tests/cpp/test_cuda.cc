@@ -105,6 +105,10 @@ TEST(CudaPoint, EveryPointOpEqualsCpu) {
     compare([&](auto s, auto d, auto st) { cuda::adjust_contrast(s, d, dev(d_mul, s.batch), st); },
             [&](auto s, auto d) { cpu::adjust_contrast(s, d, host(mul, s.batch)); });
     compare([&](auto s, auto d, auto st) {
+              cuda::adjust_contrast_with_mean(s, d, dev(d_mul, s.batch), dev(d_thr, s.batch), st);
+            },
+            [&](auto s, auto d) { cpu::adjust_contrast_with_mean(s, d, host(mul, s.batch), host(thr, s.batch)); });
+    compare([&](auto s, auto d, auto st) {
               cuda::adjust_gamma(s, d, dev(d_gamma, s.batch), dev(d_gain, s.batch), st);
             },
             [&](auto s, auto d) {

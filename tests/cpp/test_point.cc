@@ -41,6 +41,9 @@ std::vector<Case> cases() {
       {"adjust_contrast", PointOp::kContrast,
        [](auto s, auto d, Samples a, Samples, auto& p) { cpu::adjust_contrast(s, d, a, p); },
        {0.0f, 0.8f, 1.3f}, {}},
+      {"adjust_contrast_with_mean", PointOp::kContrastMean,
+       [](auto s, auto d, Samples a, Samples b, auto& p) { cpu::adjust_contrast_with_mean(s, d, a, b, p); },
+       {0.0f, 0.8f, 1.3f}, {0.5f, 0.1f, 0.93f}},
       {"adjust_gamma", PointOp::kGamma,
        [](auto s, auto d, Samples a, Samples b, auto& p) { cpu::adjust_gamma(s, d, a, b, p); },
        {0.5f, 1.0f, 2.2f}, {1.0f, 0.7f, 1.2f}},
@@ -130,6 +133,25 @@ TEST_P(PointOnEveryTarget, EqualizeMatchesScalarReference) {
           ASSERT_EQ(out.clobbered_padding(), 0);
           ASSERT_EQ(src.buffer, before);
         }
+}
+
+TEST_P(PointOnEveryTarget, ImageMeanIsTheRoundedExactMean) {
+  for (const Shape s : kShapes)
+    for (int64_t c : {1, 3, 4})
+      for (Layout layout : kLayouts) {
+        SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " " + layout_name(layout));
+        TestImage src(layout, 3, c, s.h, s.w);
+        src.fill_random(static_cast<uint32_t>(7 * s.h + s.w + c));
+        std::vector<float> mean(3, -1.0f);
+        cpu::image_mean(src.view, mean.data(), serial_for());
+        for (int64_t b = 0; b < 3; ++b) {
+          uint64_t sum = 0;
+          for (int64_t k = 0; k < c; ++k)
+            for (int64_t y = 0; y < s.h; ++y)
+              for (int64_t x = 0; x < s.w; ++x) sum += src.view.at(b, k, y, x);
+          ASSERT_EQ(mean[b], static_cast<float>(static_cast<double>(sum) / (255.0 * c * s.h * s.w)));
+        }
+      }
 }
 
 U8AUG_INSTANTIATE_ON_EVERY_TARGET(PointOnEveryTarget);

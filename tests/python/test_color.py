@@ -197,3 +197,68 @@ def test_contrast_and_saturation_with_grey_on_all_colours(factor):
     photo = photos()["astronaut"].unsqueeze(0)
     _near(u8aug.adjust_contrast_with_mean_subtraction(photo, f),
           oracle(kornia.enhance.adjust_contrast_with_mean_subtraction, photo, f), f"contrast with mean {factor} photo")
+
+
+@pytest.mark.parametrize("channels", [1, 2, 4])
+def test_contrast_with_mean_of_all_channels(channels):
+    """C != 3: kornia blends with the mean over channels and pixels (u8aug.image_mean)."""
+    g = torch.Generator().manual_seed(channels)
+    values = torch.arange(256, dtype=torch.uint8).repeat(channels).view(1, channels, 16, 16)
+    grey = photos()["camera"]
+    for x in (values, random_image((5, channels, 33, 20), seed=channels), grey.expand(channels, -1, -1).contiguous()):
+        factors = [torch.tensor([f]) for f in (0.0, 0.5, 1.0, 1.8)] + [torch.rand(x.shape[0] if x.dim() == 4 else 1, generator=g) * 2]
+        for f in factors:
+            expected = oracle(kornia.enhance.adjust_contrast_with_mean_subtraction, x, f)
+            for xi in (x, x.contiguous(memory_format=torch.channels_last)) if x.dim() == 4 else (x,):
+                before = xi.clone()
+                _near(u8aug.adjust_contrast_with_mean_subtraction(xi, f), expected, f"contrast with mean, C={channels}")
+                assert torch.equal(xi, before)
+
+
+def test_image_mean_is_torch_mean_within_a_few_ulps():
+    """The exact mean rounded once; torch's float32 cascade sum lands within a few ulps of it."""
+    for shape in [(3, 1, 17, 23), (4, 64, 64), (2, 5, 224, 224), (1, 1, 1, 1)]:
+        x = random_image(shape, seed=len(shape))
+        got, expected = u8aug.image_mean(x), (x.float() / 255).mean((-3, -2, -1))
+        assert got.shape == expected.shape and got.dtype == torch.float32
+        ulp = torch.finfo(torch.float32).eps * torch.exp2(torch.floor(torch.log2(expected.abs().clamp(min=2 ** -126))))
+        assert bool(((got - expected).abs() <= 4 * ulp).all()), (got, expected)
+        assert torch.equal(u8aug.image_mean(x.contiguous(memory_format=torch.channels_last)), got) if x.dim() == 4 else True
+
+
+def test_contrast_with_given_mean_exact_on_every_value():
+    """The blend alone is exact: kornia's line, x * f + mean * (1 - f), clipped, on x / 255."""
+    x = torch.arange(256, dtype=torch.uint8).view(1, 1, 16, 16).expand(6, 2, 16, 16).contiguous()
+    f = torch.tensor([0.0, 0.3, 1.0, 1.0, 1.7, 4.0])
+    mean = torch.tensor([0.5, 0.1, 0.0, 0.93, 1.0, 0.4])
+    expected = oracle(lambda xf: (xf * f.view(-1, 1, 1, 1) + mean.view(-1, 1, 1, 1) * (1 - f.view(-1, 1, 1, 1))).clamp(0, 1), x)
+    assert torch.equal(u8aug.adjust_contrast_with_mean(x, f, mean), expected)
+
+
+def test_contrast_with_mean_opcheck_compile_and_errors():
+    x = random_image((3, 1, 5, 7))
+    for xi in (x, x.contiguous(memory_format=torch.channels_last), random_image((2, 6, 5))):
+        torch.library.opcheck(torch.ops.u8aug.image_mean, (xi,))
+        torch.library.opcheck(torch.ops.u8aug.adjust_contrast_with_mean, (xi, torch.tensor([0.7]), torch.tensor([0.4])))
+    fn = lambda x, f: u8aug.adjust_contrast_with_mean_subtraction(x, f)  # noqa: E731
+    f = torch.tensor([0.2, 1.5, 0.9])
+    assert torch.equal(torch.compile(fn, fullgraph=True)(x, f), fn(x, f))
+    for call, message in [
+        (lambda: u8aug.adjust_contrast_with_mean_subtraction(x, -0.5), "factor must be >= 0"),
+        (lambda: u8aug.adjust_contrast_with_mean(x, 0.5, float("nan")), "mean must be finite"),
+        (lambda: u8aug.adjust_contrast_with_mean(x, 0.5, torch.ones(2)), "mean must hold 1 or B = 3 values"),
+        (lambda: u8aug.image_mean(x.float()), "uint8"),
+        (lambda: u8aug.image_mean(x[0, 0]), r"got a 2-D tensor"),
+    ]:
+        with pytest.raises(RuntimeError, match=message):
+            call()
+
+
+@requires_cuda
+@pytest.mark.cuda
+def test_contrast_with_mean_cuda_equals_cpu():
+    for x in (random_image((4, 1, 70, 33)), random_image((2, 4, 64, 64)).contiguous(memory_format=torch.channels_last), random_image((2, 9, 9))):
+        assert torch.equal(u8aug.image_mean(x.cuda()).cpu(), u8aug.image_mean(x))
+        f = torch.rand(x.shape[0] if x.dim() == 4 else 1) * 2
+        assert torch.equal(u8aug.adjust_contrast_with_mean_subtraction(x.cuda(), f.cuda()).cpu(),
+                           u8aug.adjust_contrast_with_mean_subtraction(x, f))

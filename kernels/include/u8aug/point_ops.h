@@ -30,6 +30,8 @@ constexpr PointOpSpec kBrightness{"adjust_brightness", PointOp::kBrightness, {"f
 constexpr PointOpSpec kBrightnessMul{"adjust_brightness_accumulative", PointOp::kBrightnessMul,
                                      {"factor"}, {}};
 constexpr PointOpSpec kContrast{"adjust_contrast", PointOp::kContrast, {"factor", 0.0f, kHuge}, {}};
+constexpr PointOpSpec kContrastMean{"adjust_contrast_with_mean", PointOp::kContrastMean,
+                                    {"factor", 0.0f, kHuge}, {"mean"}};
 constexpr PointOpSpec kGamma{"adjust_gamma", PointOp::kGamma, {"gamma", 0.0f, kHuge},
                              {"gain", 0.0f, kHuge}};
 constexpr PointOpSpec kSolarize{"solarize", PointOp::kSolarize, {"thresholds"},

@@ -60,6 +60,10 @@ void adjust_brightness_accumulative(const ConstImage& src, const Image& dst, Sam
                                     const ParallelFor& parallel = {});
 void adjust_contrast(const ConstImage& src, const Image& dst, Samples factor,
                      const ParallelFor& parallel = {});
+// adjust_contrast_with_mean_subtraction's blend with a given per-sample mean (in [0, 1] units):
+// x * factor + mean * (1 - factor), clipped. For RGB images color_jitter computes the mean itself.
+void adjust_contrast_with_mean(const ConstImage& src, const Image& dst, Samples factor, Samples mean,
+                               const ParallelFor& parallel = {});
 void adjust_gamma(const ConstImage& src, const Image& dst, Samples gamma, Samples gain,
                   const ParallelFor& parallel = {});
 void solarize(const ConstImage& src, const Image& dst, Samples thresholds, Samples additions,
@@ -69,6 +73,9 @@ void posterize(const ConstImage& src, const Image& dst, Samples bits,
 void invert(const ConstImage& src, const Image& dst, const ParallelFor& parallel = {});
 // kornia.enhance.equalize: per (sample, channel) histogram equalisation (planes of at most 2^24 pixels).
 void equalize(const ConstImage& src, const Image& dst, const ParallelFor& parallel = {});
+// Each sample's mean of x / 255 over channels and pixels (mean[b], b < B): what
+// adjust_contrast_with_mean_subtraction blends with on images of C != 3 channels.
+void image_mean(const ConstImage& src, float* mean, const ParallelFor& parallel = {});
 
 // uint8 in, float32 out: (x / 255 - mean[c]) / std[c], equal as float32 to kornia.enhance.normalize
 // on x / 255; mean and std hold 1 or C values, finite, std nonzero. to_float: x / 255.
@@ -131,6 +138,8 @@ void adjust_brightness(const ConstImage& src, const Image& dst, Samples factor, 
 void adjust_brightness_accumulative(const ConstImage& src, const Image& dst, Samples factor,
                                     cudaStream_t stream);
 void adjust_contrast(const ConstImage& src, const Image& dst, Samples factor, cudaStream_t stream);
+void adjust_contrast_with_mean(const ConstImage& src, const Image& dst, Samples factor, Samples mean,
+                               cudaStream_t stream);
 void adjust_gamma(const ConstImage& src, const Image& dst, Samples gamma, Samples gain,
                   cudaStream_t stream);
 void solarize(const ConstImage& src, const Image& dst, Samples thresholds, Samples additions,
@@ -138,6 +147,7 @@ void solarize(const ConstImage& src, const Image& dst, Samples thresholds, Sampl
 void posterize(const ConstImage& src, const Image& dst, Samples bits, cudaStream_t stream);
 void invert(const ConstImage& src, const Image& dst, cudaStream_t stream);
 void equalize(const ConstImage& src, const Image& dst, cudaStream_t stream);
+void image_mean(const ConstImage& src, float* mean, cudaStream_t stream);  // mean: device memory
 void normalize(const ConstImage& src, const FloatImage& dst, PerChannel mean, PerChannel std,
                cudaStream_t stream);
 void to_float(const ConstImage& src, const FloatImage& dst, cudaStream_t stream);

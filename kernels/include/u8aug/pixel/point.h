@@ -16,6 +16,7 @@ enum class PointOp : int {
   kBrightness,     // kornia.enhance.adjust_brightness: clamp(x + a)
   kBrightnessMul,  // kornia.enhance.adjust_brightness_accumulative: clamp(x * a)
   kContrast,       // kornia.enhance.adjust_contrast: clamp(x * a)
+  kContrastMean,   // kornia.enhance.adjust_contrast_with_mean_subtraction, mean b: clamp(x * a + b * (1 - a))
   kGamma,          // kornia.enhance.adjust_gamma: clamp(b * x ^ a)
   kSolarize,       // kornia.enhance.solarize: y = clamp(x + b); y < a ? y : 1 - y
   kPosterize,      // kornia.enhance.posterize: keep the a high bits, through kornia's own steps
@@ -66,6 +67,7 @@ U8AUG_HD uint8_t point_value(PointOp op, PointParams p, uint8_t x) {
     case PointOp::kBrightness: y = clamp_unit(v + p.a); break;
     case PointOp::kBrightnessMul:
     case PointOp::kContrast: y = clamp_unit(v * p.a); break;
+    case PointOp::kContrastMean: y = clamp_unit(v * p.a + p.b * (1.0f - p.a)); break;
     case PointOp::kGamma: y = clamp_unit(p.b * pow_f32(v, p.a)); break;
     case PointOp::kSolarize: {
       const float s = clamp_unit(v + p.b);
@@ -76,6 +78,13 @@ U8AUG_HD uint8_t point_value(PointOp op, PointParams p, uint8_t x) {
     case PointOp::kInvert: y = 1.0f - v; break;
   }
   return to_u8(y * 255.0f);
+}
+
+// The mean of x / 255 over `count` bytes whose sum is `sum`: the exact quotient, rounded once to
+// float32. (torch's float32 mean of x.float() / 255 adds rounded terms in an order of its own, so it
+// can differ in the last bit: the "near" class of image_mean.)
+U8AUG_HD float byte_mean(uint64_t sum, int64_t count) {
+  return static_cast<float>(static_cast<double>(sum) / (255.0 * static_cast<double>(count)));
 }
 
 // One byte of the output through its sample's 256-entry table.

@@ -137,6 +137,14 @@ inline std::vector<int64_t> size_pair(const char* op, const char* name, c10::Sym
 // Which summation order torch's CPU bilinear interpolate uses for this image and output size
 // (pixel/resize.h): the oracle runs kornia eagerly on the CPU, so the CUDA kernels follow the same
 // choice, torch's CPU thread count included.
+// Whether torch sees img (as kornia batches a 3-D image: unsqueeze(0)), or with one_sample one
+// sample of it (img[i:i+1], as kornia slices crops), as channels_last-contiguous.
+inline bool channels_last_sample(const at::Tensor& img, bool one_sample) {
+  if (img.dim() == 3) return img.unsqueeze(0).is_contiguous(at::MemoryFormat::ChannelsLast);
+  if (one_sample && img.size(0) > 0) return img.narrow(0, 0, 1).is_contiguous(at::MemoryFormat::ChannelsLast);
+  return img.is_contiguous(at::MemoryFormat::ChannelsLast);
+}
+
 inline BlendOrder blend_order_of(const at::Tensor& img, const std::vector<int64_t>& hw, bool channels_last_input) {
   return torch_blend_order(channels_of(img), hw[0], hw[1], channels_last_input, at::get_num_threads());
 }

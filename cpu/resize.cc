@@ -220,7 +220,7 @@ void CopyRows(const ConstImage& src, const Image& dst, int64_t b, const Window& 
 }
 
 void resize_windows(const ConstImage& src, const Image& dst, const std::vector<Window>& windows,
-                    Interp mode, bool align_corners, BlendOrder order, const ParallelFor& parallel) {
+                    Interp mode, bool align_corners, CropBlendOrders orders, const ParallelFor& parallel) {
   ResizeSample s;
   s.channels = dst.channels;
   for (int64_t b = 0; b < dst.batch; ++b) {
@@ -231,6 +231,7 @@ void resize_windows(const ConstImage& src, const Image& dst, const std::vector<W
       continue;
     }
     s.win = win;
+    const BlendOrder order = crop_blend_order(orders, win, src.width);
     // + a vector's margin: a row's last taps may load a whole vector from their first column
     s.planes.resize(static_cast<size_t>(dst.channels * win.height * win.width + 64));
     s.x0.resize(static_cast<size_t>(dst.width));
@@ -260,11 +261,11 @@ void resize(const ConstImage& src, const Image& dst, Interp mode, bool align_cor
   detail::check_interp("resize", mode, align_corners);
   if (src.width >= (int64_t{1} << 31)) detail::fail("resize", "images wider than 2^31 - 1 pixels are not supported");
   std::vector<Window> windows(static_cast<size_t>(dst.batch), Window{0, 0, src.height, src.width});
-  resize_windows(src, dst, windows, mode, align_corners, order, parallel);
+  resize_windows(src, dst, windows, mode, align_corners, {order, order}, parallel);
 }
 
 void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes, Interp mode,
-                     bool align_corners, BlendOrder order, const ParallelFor& parallel) {
+                     bool align_corners, CropBlendOrders orders, const ParallelFor& parallel) {
   const char* op = "crop_and_resize";
   detail::check_resampled(op, src, dst);
   detail::check_interp(op, mode, align_corners);
@@ -285,7 +286,7 @@ void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes
     }
     windows.push_back(box_window(box, src.height, src.width));
   }
-  resize_windows(src, dst, windows, mode, align_corners, order, parallel);
+  resize_windows(src, dst, windows, mode, align_corners, orders, parallel);
 }
 
 }  // namespace cpu

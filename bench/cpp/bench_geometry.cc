@@ -55,7 +55,7 @@ void BM_CropAndResize(benchmark::State& state) {
     boxes.insert(boxes.end(), box, box + 8);
   }
   run(state, [&](auto s, auto d, auto& par) {
-    u8aug::cpu::crop_and_resize(s, d, boxes.data(), u8aug::Interp::kBilinear, true, u8aug::BlendOrder::kSeparable, par);
+    u8aug::cpu::crop_and_resize(s, d, boxes.data(), u8aug::Interp::kBilinear, true, u8aug::CropBlendOrders{}, par);
   });
 }
 

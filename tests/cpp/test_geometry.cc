@@ -113,13 +113,16 @@ TEST_P(GeometryOnEveryTarget, ResizeAndCropMatchScalarReference) {
                 static_cast<float>(s.w / 2), static_cast<float>(s.h - 1),
                 0.0f, 0.0f, static_cast<float>(s.w - 1), 0.0f, static_cast<float>(s.w - 1),
                 static_cast<float>(s.h - 1), 0.0f, static_cast<float>(s.h - 1)};
-            cpu::crop_and_resize(src.view, out.view, boxes, Interp::kBilinear, align, order, serial_for());
+            // whole-row windows (sample 1) take the other order
+            const CropBlendOrders orders{order, order == BlendOrder::kCorners ? BlendOrder::kSeparable : BlendOrder::kCorners};
+            cpu::crop_and_resize(src.view, out.view, boxes, Interp::kBilinear, align, orders, serial_for());
             for (int64_t b = 0; b < batch; ++b) {
               const Window win = box_window(boxes + 8 * b, s.h, s.w);
+              const BlendOrder taken = crop_blend_order(orders, win, s.w);
               for (int64_t ch = 0; ch < c; ++ch)
                 for (int64_t y = 0; y < o.h; ++y)
                   for (int64_t x = 0; x < o.w; ++x)
-                    resize_element(src.view, expected.view, win, Interp::kBilinear, align, order, b, ch, y, x);
+                    resize_element(src.view, expected.view, win, Interp::kBilinear, align, taken, b, ch, y, x);
             }
             ASSERT_EQ(count_differences(out.view, expected.view), 0);
             ASSERT_EQ(out.clobbered_padding(), 0);
@@ -188,7 +191,7 @@ TEST(Geometry, BadArgumentsThrow) {
   expect_invalid([&] { cpu::resize(src.view, out.view, Interp::kNearest, true, BlendOrder::kSeparable); },
                  "align_corners applies");
   const float outside[16] = {0, 0, 9, 0, 9, 5, 0, 5, 0, 0, 1, 0, 1, 1, 0, 1};
-  expect_invalid([&] { cpu::crop_and_resize(src.view, out.view, outside, Interp::kBilinear, true, BlendOrder::kSeparable); },
+  expect_invalid([&] { cpu::crop_and_resize(src.view, out.view, outside, Interp::kBilinear, true, CropBlendOrders{}); },
                  "inside the 6x7");
   PadSpec spec;
   spec.left = 7, spec.mode = PadMode::kReflect;

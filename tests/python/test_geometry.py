@@ -161,34 +161,46 @@ def run_resize_cases():
         assert torch.equal(u8aug.resize(img, (150, 100), align_corners=True), oracle(kornia_resize, img, (150, 100), align_corners=True))
 
 
-def random_boxes(g, b, h, w):
+def random_boxes(g, b, h, w, whole_rows=False):
+    """Random boxes inside an h x w image; with whole_rows, every other box spans the full width or
+    a single row (slices torch sees as channels_last-contiguous when the image is)."""
     boxes = []
-    for _ in range(b):
+    for i in range(b):
         x1 = int(torch.randint(0, w, (1,), generator=g)); x2 = int(torch.randint(x1, w, (1,), generator=g))
         y1 = int(torch.randint(0, h, (1,), generator=g)); y2 = int(torch.randint(y1, h, (1,), generator=g))
+        if whole_rows and i % 2 == 0:
+            x1, x2 = (0, w - 1) if i % 4 == 0 else (x1, x2)
+            y2 = y2 if i % 4 == 0 else y1
         boxes.append([[x1, y1], [x2, y1], [x2, y2], [x1, y2]])
     return torch.tensor(boxes, dtype=torch.float32)
 
 
-def test_crop_and_resize_against_kornia():
+@pytest.mark.parametrize("threads", [1, 2])
+def test_crop_and_resize_against_kornia(threads):
+    """Each layout against kornia on that layout: crops of a channels_last batch that hold whole
+    rows (or one row) are channels_last slices to torch, which then picks its kernel by C."""
     g = torch.Generator().manual_seed(6)
-    for i in range(24):
-        b, c = 1 + i % 4, 1 + i % 3
-        h, w = [int(v) for v in torch.randint(1, 200, (2,), generator=g)]
-        boxes = random_boxes(g, b, h, w)
-        x = random_image((b, c, h, w), seed=i)
-        size = (int(torch.randint(1, 160, (1,), generator=g)), int(torch.randint(1, 160, (1,), generator=g)))
-        expected = oracle(crop_by_indices, x, boxes, size, interpolation="bilinear", align_corners=True)
-        for layout, xi in layouts(x).items():
-            # kornia slices each box out of a contiguous batch: torch sees contiguous crops
-            check_bilinear(u8aug.crop_and_resize(xi, boxes, size), expected)
-        expected = oracle(crop_by_indices, x, boxes, size, interpolation="nearest")
-        assert torch.equal(u8aug.crop_and_resize(x, boxes, size, "nearest", False), expected)
-        # boxes of the output size are plain copies (RandomCrop)
-        one = boxes.clone()
-        one[:, 1:3, 0] = one[:, 0:1, 0]
-        one[:, 2:4, 1] = one[:, 0:1, 1]
-        assert torch.equal(u8aug.crop_and_resize(x, one, (1, 1)), oracle(crop_by_indices, x, one, (1, 1)))
+    previous = torch.get_num_threads()
+    torch.set_num_threads(threads)
+    try:
+        for i in range(24):
+            b, c = 1 + i % 4, 1 + i % 5
+            h, w = [int(v) for v in torch.randint(1, 200, (2,), generator=g)]
+            boxes = random_boxes(g, b, h, w, whole_rows=i % 2 == 1)
+            x = random_image((b, c, h, w), seed=i)
+            size = (int(torch.randint(1, 160, (1,), generator=g)), int(torch.randint(1, 160, (1,), generator=g)))
+            for layout, xi in layouts(x).items():
+                expected = oracle(crop_by_indices, xi, boxes, size, interpolation="bilinear", align_corners=True)
+                check_bilinear(u8aug.crop_and_resize(xi, boxes, size), expected)
+            expected = oracle(crop_by_indices, x, boxes, size, interpolation="nearest")
+            assert torch.equal(u8aug.crop_and_resize(x, boxes, size, "nearest", False), expected)
+            # boxes of the output size are plain copies (RandomCrop)
+            one = boxes.clone()
+            one[:, 1:3, 0] = one[:, 0:1, 0]
+            one[:, 2:4, 1] = one[:, 0:1, 1]
+            assert torch.equal(u8aug.crop_and_resize(x, one, (1, 1)), oracle(crop_by_indices, x, one, (1, 1)))
+    finally:
+        torch.set_num_threads(previous)
 
 
 def test_crop_center_crop_pad_rot90_exact():

@@ -122,7 +122,7 @@ void resize(const ConstImage& src, const Image& dst, Interp mode, bool align_cor
 // kornia's crop_by_indices: per-sample boxes (B x 4 corners x (x, y) float32, inside src), each
 // sliced then resized to dst's size (a copy when the box already has that size).
 void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes, Interp mode,
-                     bool align_corners, BlendOrder order, const ParallelFor& parallel = {});
+                     bool align_corners, CropBlendOrders orders, const ParallelFor& parallel = {});
 void pad(const ConstImage& src, const Image& dst, const PadSpec& spec, const ParallelFor& parallel = {});
 void rot90(const ConstImage& src, const Image& dst, int k, const ParallelFor& parallel = {});
 }  // namespace cpu
@@ -168,7 +168,7 @@ void resize(const ConstImage& src, const Image& dst, Interp mode, bool align_cor
             cudaStream_t stream);
 // Boxes on the device are clamped into src rather than checked.
 void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes, Interp mode,
-                     bool align_corners, BlendOrder order, cudaStream_t stream);
+                     bool align_corners, CropBlendOrders orders, cudaStream_t stream);
 void pad(const ConstImage& src, const Image& dst, const PadSpec& spec, cudaStream_t stream);
 void rot90(const ConstImage& src, const Image& dst, int k, cudaStream_t stream);
 }  // namespace cuda

@@ -94,6 +94,19 @@ inline BlendOrder torch_blend_order(int64_t channels, int64_t out_h, int64_t out
   return corners ? BlendOrder::kCorners : BlendOrder::kSeparable;
 }
 
+// kornia's crop_by_indices resizes each sample's slice img[i:i+1, :, y0:y1, x0:x1]. torch sees that
+// slice as channels_last-contiguous (and may take its channels-last kernel) when the sample is
+// channels_last and the slice holds whole rows or a single row; other slices are not contiguous.
+// The two orders a batch of crops can need, and the one a sample's window takes:
+struct CropBlendOrders {
+  BlendOrder slice = BlendOrder::kSeparable;
+  BlendOrder whole_rows = BlendOrder::kSeparable;
+};
+
+U8AUG_HD BlendOrder crop_blend_order(const CropBlendOrders& orders, const Window& win, int64_t width) {
+  return win.width == width || win.height == 1 ? orders.whole_rows : orders.slice;
+}
+
 // kSeparable's two passes: along a source row, then down between two such rows.
 U8AUG_HD float blend_across(float v0, float v1, const AxisTap& tx) { return fmaf(v0, tx.l0, v1 * tx.l1); }
 U8AUG_HD float blend_down(float row0, float row1, const AxisTap& ty) { return fmaf(row0, ty.l0, row1 * ty.l1); }

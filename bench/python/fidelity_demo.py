@@ -74,6 +74,15 @@ def cases():
     keep, swap = torch.tensor([True]), torch.tensor([False])
     out["select_samples"] = [(lambda x: u8aug.select_samples(keep, x, u8aug.invert(x)), lambda xf: xf),
                              (lambda x: u8aug.select_samples(swap, u8aug.invert(x), x), lambda xf: xf)]
+    mean = _t(0.4)
+    out["adjust_contrast_with_mean"] = [
+        (lambda x, f=f: u8aug.adjust_contrast_with_mean(x, f, mean), lambda xf, f=f: (xf * f + mean * (1 - f)).clamp(0, 1))
+        for f in (_t(0.6), _t(1.4))]
+    # image_mean in bytes, through what it is for: kornia's contrast blend on images of C != 3 (two channels here)
+    out["image_mean"] = [
+        (lambda x, f=f: u8aug.adjust_contrast_with_mean_subtraction(x[:, :2], f),
+         lambda xf, f=f: resolve("kornia.enhance.adjust_contrast_with_mean_subtraction")(xf[:, :2], f))
+        for f in (_t(0.6), _t(1.4))]
     out["grayscale"] = [_kornia_class("RandomGrayscale", p=1.0)]
     out["color_jiggle"] = [_kornia_class("ColorJiggle", brightness=0.3, contrast=0.3, saturation=0.3, hue=0.1)]
     out["color_jitter"] = [_kornia_class("ColorJitter", brightness=0.3, contrast=0.3, saturation=0.3, hue=0.1)]

@@ -379,7 +379,18 @@ void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& p
   k.pixels = src.height * src.width;
   std::vector<int64_t> sums(static_cast<size_t>(src.batch), 0);
   k.gray_sums = sums.data();
-  std::vector<float> stage(static_cast<size_t>(3 * k.pixels));
+  const size_t stage_size = static_cast<size_t>(3 * k.pixels);
+  if (src.batch >= 8) {  // whole samples per chunk: no barrier between a sample's two passes
+    run_parallel(parallel, src.batch, 1, [&](int64_t begin, int64_t end) {
+      std::vector<float> stage(stage_size);
+      for (int64_t b = begin; b < end; ++b) {
+        HWY_DYNAMIC_DISPATCH(StageRows)(src, k, b, 0, src.height, stage.data(), &sums[static_cast<size_t>(b)]);
+        HWY_DYNAMIC_DISPATCH(FinishRows)(stage.data(), dst, k, b, 0, src.height);
+      }
+    });
+    return;
+  }
+  std::vector<float> stage(stage_size);  // few samples: the rows of each pass split over threads
   const int64_t grain = grain_for(16 * src.width);
   std::mutex merge;  // integer sums: the order they merge in does not matter
   for (int64_t b = 0; b < src.batch; ++b) {

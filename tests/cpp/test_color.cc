@@ -18,12 +18,16 @@ namespace {
 class ColorOnEveryTarget : public OnEveryTarget {};
 
 TEST_P(ColorOnEveryTarget, MatchesScalarReference) {
-  const std::vector<float> sat = {0.0f, 0.6f, 1.0f, 2.3f}, hue = {0.0f, 0.7f, -2.0f, 3.1415f};
-  const std::vector<float> jb = {0.7f, 1.0f, 1.3f, 0.9f}, jc = {1.0f, 0.8f, 1.4f, 1.1f},
-                           js = {1.2f, 1.0f, 0.3f, 1.9f}, jh = {0.05f, -0.2f, 0.0f, 0.5f};
+  // 9 samples: color_jitter runs batches of 8 or more sample by sample, smaller ones row by row
+  const std::vector<float> sat = {0.0f, 0.6f, 1.0f, 2.3f, 0.5f, 1.1f, 0.9f, 1.7f, 0.2f},
+                           hue = {0.0f, 0.7f, -2.0f, 3.1415f, -0.4f, 1.2f, -3.1415f, 0.1f, 2.2f};
+  const std::vector<float> jb = {0.7f, 1.0f, 1.3f, 0.9f, 1.1f, 0.6f, 1.4f, 1.0f, 0.8f},
+                           jc = {1.0f, 0.8f, 1.4f, 1.1f, 0.7f, 1.2f, 0.9f, 1.3f, 0.6f},
+                           js = {1.2f, 1.0f, 0.3f, 1.9f, 0.8f, 1.5f, 0.0f, 1.1f, 0.6f},
+                           jh = {0.05f, -0.2f, 0.0f, 0.5f, -0.5f, 0.1f, 0.3f, -0.05f, 0.2f};
   const int64_t orders[4][4] = {{0, 1, 2, 3}, {3, 1, 0, 2}, {2, 3, 1, 0}, {3, 2, 0, 1}};
   for (const Shape s : kShapes)
-    for (int64_t batch : {1, 4})
+    for (int64_t batch : {1, 4, 9})
       for (Layout layout : kLayouts)
         for (int op = 0; op < 4; ++op) {  // 3: color_jitter
           SCOPED_TRACE(std::to_string(batch) + "x3x" + std::to_string(s.h) + "x" + std::to_string(s.w) +

@@ -164,7 +164,21 @@ void StageRows(const ConstImage& src, const JiggleFactors& k, int64_t b, int64_t
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d)), w = src.width, plane = src.height * w;
   const int last = contrast_position(k);
   const bool planar = src.stride_w == 1 && w >= lanes;
-  HWY_ALIGN float grey[hn::MaxLanes(d)];
+#if HWY_TARGET == HWY_SCALAR
+  auto add_grey = [&](VF g) { *sum += gray_fixed(hn::GetLane(g)); };
+#else
+  const hn::Half<DF> dh;
+  const hn::Rebind<double, decltype(dh)> dd;
+  const hn::RebindToSigned<decltype(dd)> d64;
+  auto fixed_sum = hn::Zero(d64);  // pixel/color.h's gray_fixed in lanes: exact, so the same sums
+  auto add_fixed = [&](hn::Vec<decltype(dh)> g) {
+    fixed_sum = hn::Add(fixed_sum, hn::ConvertTo(d64, hn::Mul(hn::PromoteTo(dd, g), hn::Set(dd, 4294967296.0))));
+  };
+  auto add_grey = [&](VF g) {
+    add_fixed(hn::LowerHalf(dh, g));
+    add_fixed(hn::UpperHalf(dh, g));
+  };
+#endif
   auto stage_pixel = [&](int64_t y, int64_t x) {
     const Rgb p = run_steps(load_rgb(src, b, y, x), k, b, 0.0f, 0, last);
     float* at = stage + y * w + x;
@@ -189,12 +203,14 @@ void StageRows(const ConstImage& src, const JiggleFactors& k, int64_t b, int64_t
         hn::StoreU(p.r, d, at);
         hn::StoreU(p.g, d, at + plane);
         hn::StoreU(p.b, d, at + 2 * plane);
-        hn::Store(g, d, grey);
-        for (int64_t i = 0; i < lanes; ++i) *sum += gray_fixed(grey[i]);
+        add_grey(g);
       }
     }
     for (; x < w; ++x) stage_pixel(y, x);
   }
+#if HWY_TARGET != HWY_SCALAR
+  *sum += hn::GetLane(hn::SumOfLanes(d64, fixed_sum));
+#endif
 }
 
 void FinishRows(const float* stage, const Image& dst, const JiggleFactors& k, int64_t b, int64_t y0,

@@ -25,18 +25,23 @@ HWY_INLINE hn::Vec<DF> ByteLanes(DF d, const uint8_t* p) {
   return hn::ConvertTo(d, hn::PromoteTo(di, hn::LoadU(d8, p)));
 }
 
+// x / 255 for whole numbers x in [0, 255] held as floats.
 template <class DF>
-HWY_INLINE hn::Vec<DF> UnitLanes(DF d, const uint8_t* p) {
+HWY_INLINE hn::Vec<DF> UnitOfByteLanes(DF d, hn::Vec<DF> x) {
 #if HWY_NATIVE_FMA
   // x * (1/255) and one fused correction step: equal to the true quotient x / 255 for every byte
   // (checked for all 256 in the tests), at a fraction of a division's cost.
-  const auto x = ByteLanes(d, p);
   const auto r = hn::Set(d, 1.0f / 255.0f);
   const auto q = hn::Mul(x, r);
   return hn::MulAdd(hn::NegMulAdd(q, hn::Set(d, 255.0f), x), r, q);
 #else
-  return hn::Div(ByteLanes(d, p), hn::Set(d, 255.0f));
+  return hn::Div(x, hn::Set(d, 255.0f));
 #endif
+}
+
+template <class DF>
+HWY_INLINE hn::Vec<DF> UnitLanes(DF d, const uint8_t* p) {
+  return UnitOfByteLanes(d, ByteLanes(d, p));
 }
 
 // to_u8(y * 255) as hd.h computes it: clamp to [0, 255] (NaN -> 0: x86 max returns its second

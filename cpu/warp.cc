@@ -1,9 +1,11 @@
-// warp_affine and warp_perspective on the CPU. Per sample: its sampling matrix, its pixels as
-// planar float32 x / 255 (one division per source byte instead of four per output tap), then the
-// output rows in parallel. On targets with a native fused multiply-add the rows run in vector
-// lanes: grid point, source coordinate, padding, taps and the fused corner sum exactly as
-// pixel/warp.h's warp_pixel computes them one pixel at a time, taps read with gathers from the
-// float planes. Row tails, rows narrower than a vector and targets without FMA run warp_pixel.
+// warp_affine and warp_perspective on the CPU. Per sample: its sampling matrix, its pixels packed
+// four channels to a 32-bit word, then the output rows in parallel. On targets with a native fused
+// multiply-add the rows run in vector lanes: grid point, source coordinate, padding, taps and the
+// fused corner sum exactly as pixel/warp.h's warp_pixel computes them one pixel at a time. One
+// 64-bit gather element reads a tap and its east neighbour for up to four channels at once (the
+// gathers are most of the time: a third of them for RGB against one float plane per channel),
+// and each byte becomes x / 255 in lanes. Row tails, rows narrower than a vector and targets
+// without FMA run warp_pixel.
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "cpu/warp.cc"
@@ -24,22 +26,27 @@
 
 namespace u8aug {
 namespace cpu {
-// One sample's pixels as float32 x / 255, planar: plane c row y at plane(c) + y * W. A margin of
-// kPad floats before and after lets a pair read start one element early or end one late.
-struct FloatPlanes {
+// One sample's pixels packed: group g holds channels 4g..4g+3, byte j of a word channel 4g+j
+// (zero where the image has fewer), pixel (y, x) at word y * W + x. A single channel is stored as
+// the float32 bits of x / 255 instead: the same words to gather, and no conversion per tap.
+// A margin of kPad words before and after lets a pair read start one element early or end one late.
+struct PackedPixels {
   static constexpr int64_t kPad = 16;
-  std::unique_ptr<float[]> values;  // not value-initialised: every pixel is written before use
-  int64_t height = 0, width = 0;
+  std::unique_ptr<uint32_t[]> words;  // not value-initialised: every pixel is written before use
+  int64_t height = 0, width = 0, groups = 0;
+  bool unit_floats = false;
   void resize(int64_t channels, int64_t h, int64_t w) {
     height = h;
     width = w;
-    const int64_t n = channels * h * w + 2 * kPad;
-    values.reset(new float[static_cast<size_t>(n)]);
-    std::fill(values.get(), values.get() + kPad, 0.0f);
-    std::fill(values.get() + n - kPad, values.get() + n, 0.0f);
+    groups = (channels + 3) / 4;
+    unit_floats = channels == 1;
+    const int64_t n = groups * h * w + 2 * kPad;
+    words.reset(new uint32_t[static_cast<size_t>(n)]);
+    std::fill(words.get(), words.get() + kPad, 0u);
+    std::fill(words.get() + n - kPad, words.get() + n, 0u);
   }
-  float* plane(int64_t c) { return values.get() + kPad + c * height * width; }
-  const float* plane(int64_t c) const { return values.get() + kPad + c * height * width; }
+  uint32_t* group(int64_t g) { return words.get() + kPad + g * height * width; }
+  const uint32_t* group(int64_t g) const { return words.get() + kPad + g * height * width; }
 };
 
 // What one output row needs besides the image views.
@@ -48,7 +55,7 @@ struct WarpRow {
   const Image* dst;
   const WarpSetup* setup;
   const Values* fill;
-  const FloatPlanes* planes;
+  const PackedPixels* pixels;
   const float* base_x;
   float base_y;
   int64_t b, y;
@@ -65,21 +72,49 @@ namespace cpu {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-void FillPlanes(const ConstImage& src, int64_t b, FloatPlanes& planes, int64_t row_begin, int64_t row_end) {
-  UnitWindowRows(src, b, 0, 0, src.height, src.width, planes.plane(0), row_begin, row_end);
+// Rows [row_begin, row_end) of sample b's packed groups (row r: group r / H, image row r % H).
+void PackRows(const ConstImage& src, int64_t b, PackedPixels& pixels, int64_t row_begin, int64_t row_end) {
+  const hn::ScalableTag<uint32_t> du;
+  const hn::Rebind<uint8_t, decltype(du)> d8;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(du)), w = src.width;
+  for (int64_t r = row_begin; r < row_end; ++r) {
+    const int64_t g = r / src.height, y = r % src.height;
+    const int64_t channels = std::min<int64_t>(4, src.channels - 4 * g);
+    uint32_t* out = pixels.group(g) + y * w;
+    if (pixels.unit_floats) {
+      UnitWindowRows(src, b, y, 0, 1, w, reinterpret_cast<float*>(out), 0, 1);
+      continue;
+    }
+    int64_t x = 0;
+    if (src.stride_w == 1) {
+      for (; x + lanes <= w; x += lanes) {
+        auto word = hn::Zero(du);
+        for (int64_t j = 0; j < channels; ++j) {
+          const auto bytes = hn::PromoteTo(du, hn::LoadU(d8, &src.at(b, 4 * g + j, y, x)));
+          word = hn::Or(word, hn::ShiftLeftSame(bytes, static_cast<int>(8 * j)));
+        }
+        hn::StoreU(word, du, out + x);
+      }
+    }
+    for (; x < w; ++x) {
+      uint32_t word = 0;
+      for (int64_t j = 0; j < channels; ++j) word |= uint32_t{src.at(b, 4 * g + j, y, x)} << (8 * j);
+      out[x] = word;
+    }
+  }
 }
 
 #if HWY_NATIVE_FMA
-// For each lane, the floats plane[off] and plane[off + 1] (a tap and its east neighbour): one
+// For each lane, the words group[off] and group[off + 1] (a tap and its east neighbour): one
 // 64-bit gather element per pair, half the elements of two 32-bit gathers.
 template <class D, class VI>
-HWY_INLINE void GatherPairs(D d, const float* plane, VI off, hn::Vec<D>& first, hn::Vec<D>& second) {
+HWY_INLINE void GatherPairs(D d, const uint32_t* group, VI off, hn::Vec<D>& first, hn::Vec<D>& second) {
   const hn::Repartition<double, D> dd;
   const hn::Rebind<int64_t, decltype(dd)> d64;
   const hn::Half<hn::RebindToSigned<D>> dih;
   const auto lo = hn::ShiftLeft<2>(hn::PromoteTo(d64, hn::LowerHalf(dih, off)));
   const auto hi = hn::ShiftLeft<2>(hn::PromoteTo(d64, hn::UpperHalf(dih, off)));
-  const double* base = reinterpret_cast<const double*>(plane);
+  const double* base = reinterpret_cast<const double*>(group);
   const auto pairs_lo = hn::BitCast(d, hn::GatherOffset(dd, base, lo));
   const auto pairs_hi = hn::BitCast(d, hn::GatherOffset(dd, base, hi));
   first = hn::ConcatEven(d, pairs_hi, pairs_lo);
@@ -108,6 +143,16 @@ HWY_INLINE hn::Vec<D> SourceLanes(D d, hn::Vec<D> g, int64_t size, Padding paddi
     x = hn::Min(hn::Max(x, hn::Zero(d)), hn::Set(d, static_cast<float>(size - 1)));
   }
   return x;
+}
+
+// Channel j of each word, as x / 255 (see PackedPixels).
+template <class D>
+HWY_INLINE hn::Vec<D> UnitByte(D d, hn::Vec<hn::RebindToUnsigned<D>> words, int j, bool unit_floats) {
+  if (unit_floats) return hn::BitCast(d, words);
+  const hn::RebindToUnsigned<D> du;
+  const hn::RebindToSigned<D> di;
+  const auto byte = hn::And(hn::ShiftRightSame(words, 8 * j), hn::Set(du, 0xFFu));
+  return UnitOfByteLanes(d, hn::ConvertTo(d, hn::BitCast(di, byte)));
 }
 
 // Lanes [x, x + N) of one output row, every channel.
@@ -151,8 +196,10 @@ HWY_INLINE void WarpLanes(D d, const WarpRow& r, int64_t x) {
     const auto ok = zeros ? hn::And(inside(xr, W), inside(yr, H)) : hn::Eq(xr, xr);
     const auto off = offset(ok, xr, yr);
     const auto miss = hn::Sub(one, hn::IfThenElseZero(ok, one));
+    const hn::RebindToUnsigned<D> du;
     for (int64_t c = 0; c < dst.channels; ++c) {
-      auto v = hn::IfThenElseZero(ok, hn::GatherIndex(d, r.planes->plane(c), off));
+      const auto words = hn::GatherIndex(du, r.pixels->group(c / 4), off);
+      auto v = hn::IfThenElseZero(ok, UnitByte(d, words, static_cast<int>(c % 4), r.pixels->unit_floats));
       if (s.padding == Padding::kFill) v = hn::Add(v, hn::Mul(miss, hn::Set(d, (*r.fill)[c])));
       store(c, v);
     }
@@ -179,13 +226,18 @@ HWY_INLINE void WarpLanes(D d, const WarpRow& r, int64_t x) {
                                            hn::MulAdd(hn::IfThenElseZero(m1, one), w1, hn::Mul(hn::IfThenElseZero(m0, one), w0))));
     uncovered = hn::Sub(one, cov);
   }
+  const hn::RebindToUnsigned<D> du;
+  hn::Vec<decltype(du)> nw, ne, sw, se;
   for (int64_t c = 0; c < dst.channels; ++c) {
-    const float* plane = r.planes->plane(c);
-    hn::Vec<D> nw, ne, sw, se;
-    GatherPairs(d, plane, north, nw, ne);
-    GatherPairs(d, plane, south, sw, se);
-    const auto p0 = hn::IfThenElseZero(m0, nw), p1 = hn::IfThenElseZero(m1, ne);
-    const auto p2 = hn::IfThenElseZero(m2, sw), p3 = hn::IfThenElseZero(m3, se);
+    const int j = static_cast<int>(c % 4);
+    if (j == 0) {  // the next group's words: the four taps of up to four channels
+      const uint32_t* group = r.pixels->group(c / 4);
+      GatherPairs(du, group, north, nw, ne);
+      GatherPairs(du, group, south, sw, se);
+    }
+    const bool f = r.pixels->unit_floats;
+    const auto p0 = hn::IfThenElseZero(m0, UnitByte(d, nw, j, f)), p1 = hn::IfThenElseZero(m1, UnitByte(d, ne, j, f));
+    const auto p2 = hn::IfThenElseZero(m2, UnitByte(d, sw, j, f)), p3 = hn::IfThenElseZero(m3, UnitByte(d, se, j, f));
     auto v = hn::MulAdd(p3, w3, hn::MulAdd(p2, w2, hn::MulAdd(p1, w1, hn::Mul(p0, w0))));
     if (s.padding == Padding::kFill) v = hn::Add(v, hn::Mul(uncovered, hn::Set(d, (*r.fill)[c])));
     store(c, v);
@@ -199,7 +251,7 @@ void WarpRowRun(const WarpRow& r) {
 #if HWY_NATIVE_FMA
   const hn::ScalableTag<float> d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-  // int32 gather offsets address at most 2^31 floats per plane
+  // int32 gather offsets address at most 2^31 words per group
   if (r.src->height * r.src->width < (int64_t{1} << 31)) {
     for (; done + lanes <= r.x_end; done += lanes) WarpLanes(d, r, done);
   }
@@ -222,7 +274,7 @@ HWY_AFTER_NAMESPACE();
 #if HWY_ONCE
 namespace u8aug {
 namespace cpu {
-HWY_EXPORT(FillPlanes);
+HWY_EXPORT(PackRows);
 HWY_EXPORT(WarpRowRun);
 
 namespace {
@@ -241,12 +293,12 @@ void warp(const char* op, bool perspective, const ConstImage& src, const Image& 
   std::vector<float> base_x(static_cast<size_t>(dst.width)), base_y(static_cast<size_t>(dst.height));
   for (int64_t x = 0; x < dst.width; ++x) base_x[x] = base_coordinate(any, x, dst.width);
   for (int64_t y = 0; y < dst.height; ++y) base_y[y] = base_coordinate(any, y, dst.height);
-  FloatPlanes planes;
-  planes.resize(src.channels, src.height, src.width);
-  const int64_t plane_rows = src.channels * src.height;
+  PackedPixels pixels;
+  pixels.resize(src.channels, src.height, src.width);
+  const int64_t packed_rows = pixels.groups * src.height;
   for (int64_t b = 0; b < dst.batch; ++b) {
-    run_parallel(parallel, plane_rows, grain_for(src.width * 4), [&](int64_t begin, int64_t end) {
-      HWY_DYNAMIC_DISPATCH(FillPlanes)(src, b, planes, begin, end);
+    run_parallel(parallel, packed_rows, grain_for(src.width * 4), [&](int64_t begin, int64_t end) {
+      HWY_DYNAMIC_DISPATCH(PackRows)(src, b, pixels, begin, end);
     });
     // Output tiles of kBand rows x kTile columns: a tile's taps come from a compact patch of the
     // source (a whole output row of a rotation crosses hundreds of source rows), so gathers hit cache.
@@ -259,7 +311,7 @@ void warp(const char* op, bool perspective, const ConstImage& src, const Image& 
         const int64_t y_end = std::min(dst.height, (band + 1) * kBand);
         for (int64_t x0 = 0; x0 < dst.width; x0 += kTile) {
           for (int64_t y = band * kBand; y < y_end; ++y) {
-            const WarpRow row{&src, &dst, &setups[b], &p.fill, &planes, base_x.data(), base_y[y],
+            const WarpRow row{&src, &dst, &setups[b], &p.fill, &pixels, base_x.data(), base_y[y],
                               b, y, x0, std::min(dst.width, x0 + kTile), scratch.data()};
             HWY_DYNAMIC_DISPATCH(WarpRowRun)(row);
           }

@@ -41,7 +41,7 @@ class GeometryOnEveryTarget : public OnEveryTarget {};
 TEST_P(GeometryOnEveryTarget, WarpsMatchScalarReference) {
   const float fill_values[4] = {0.25f, 0.5f, 1.0f, 0.0f};
   for (const Shape s : kGeometryShapes)
-    for (int64_t c : {1, 3, 4})
+    for (int64_t c : {1, 3, 4, 6})  // 6: two packed groups
       for (Layout layout : {Layout::kPlanar, Layout::kInterleaved, Layout::kPlanarPadded})
         for (bool perspective : {false, true})
           for (Interp mode : {Interp::kBilinear, Interp::kNearest})

@@ -14,7 +14,7 @@ from kornia.geometry.transform import resize as kornia_resize
 import u8aug
 from conftest import oracle, photos, random_image, requires_cuda, to_u8
 
-SHAPES = [(1, 1, 1, 1), (1, 3, 1, 9), (3, 1, 9, 1), (3, 3, 3, 5), (1, 4, 257, 129), (8, 3, 33, 47)]
+SHAPES = [(1, 1, 1, 1), (1, 3, 1, 9), (3, 1, 9, 1), (3, 3, 3, 5), (1, 4, 257, 129), (8, 3, 33, 47), (2, 6, 20, 37)]
 PADDINGS = ["zeros", "border", "reflection", "fill"]
 
 

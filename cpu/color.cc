@@ -1,7 +1,7 @@
 // adjust_saturation, adjust_hue and color_jiggle on the CPU. Planar rows run pixel/color.h's
 // float32 steps in vector lanes, operation for operation (the every-target test holds them to the
-// scalar code byte for byte); interleaved or strided rows, rows narrower than a vector, and the
-// rare vector whose hue remainder leaves the exact fast range run color_pixel itself.
+// scalar code byte for byte); interleaved or strided rows, rows narrower than a vector and, on
+// targets without a native FMA, vectors that need kornia's fused grey run color_pixel itself.
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "cpu/color.cc"
@@ -33,15 +33,6 @@ struct VRgb {
 
 HWY_INLINE VF ClampUnit(DF d, VF v) { return hn::Min(hn::Max(v, hn::Zero(d)), hn::Set(d, 1.0f)); }
 
-// remainder(a, b) for b > 0, exact where |a| < 2b (see pixel/color.h); lanes beyond that are
-// flagged in `out_of_range` for the scalar fallback.
-HWY_INLINE VF Remainder(DF d, VF a, float b, hn::Mask<DF>& out_of_range) {
-  const VF vb = hn::Set(d, b), aa = hn::Abs(a);
-  out_of_range = hn::Or(out_of_range, hn::Ge(aa, hn::Set(d, 2.0f * b)));
-  VF m = hn::IfThenElse(hn::Lt(aa, vb), a, hn::Sub(a, hn::CopySign(vb, a)));
-  return hn::IfThenElse(hn::Lt(m, hn::Zero(d)), hn::Add(m, vb), m);
-}
-
 HWY_INLINE VRgb Saturation(DF d, VRgb p, float factor) {
   const VF one = hn::Set(d, 1.0f), zero = hn::Zero(d);
   const VF mx = hn::Max(hn::Max(p.r, p.g), p.b), mn = hn::Min(hn::Min(p.r, p.g), p.b);
@@ -56,7 +47,7 @@ HWY_INLINE VRgb Saturation(DF d, VRgb p, float factor) {
           hn::Add(hn::Mul(hn::Sub(p.b, mn), ratio), offset)};
 }
 
-HWY_INLINE VRgb Hue(DF d, VRgb p, float radians, hn::Mask<DF>& out_of_range) {
+HWY_INLINE VRgb Hue(DF d, VRgb p, float radians) {
   const VF one = hn::Set(d, 1.0f), zero = hn::Zero(d), two_pi = hn::Set(d, kTwoPi);
   const VF mx = hn::Max(hn::Max(p.r, p.g), p.b), mn = hn::Min(hn::Min(p.r, p.g), p.b);
   VF deltac = hn::Sub(mx, mn);
@@ -70,15 +61,23 @@ HWY_INLINE VRgb Hue(DF d, VRgb p, float radians, hn::Mask<DF>& out_of_range) {
   const auto red_max = hn::And(hn::Ge(p.r, p.g), hn::Ge(p.r, p.b));
   VF h = hn::IfThenElse(red_max, h1, hn::IfThenElse(hn::Ge(p.g, p.b), h2, h3));
   h = hn::Div(h, deltac);
-  h = Remainder(d, hn::Div(h, hn::Set(d, 6.0f)), 1.0f, out_of_range);
+  // The remainders below, each as torch's for the only arguments it can get here (the numerator
+  // lies between -deltac and 5 deltac, hue between 0 and 2 pi, radians between -pi and pi):
+  // remainder(a, 1) for a in (-1, 1); remainder(a, 2 pi) for a in [-pi, 3 pi); remainder(a, 6)
+  // for a in [0, 6]. The every-target test holds them to pixel/color.h's general remainder.
+  h = hn::Div(h, hn::Set(d, 6.0f));
+  h = hn::IfThenElse(hn::Lt(h, zero), hn::Add(h, one), h);
   h = hn::Mul(two_pi, h);
   h = hn::IfThenElseZero(hn::Lt(h, two_pi), h);
-  h = Remainder(d, hn::Add(h, hn::Set(d, radians)), kTwoPi, out_of_range);
+  h = hn::Add(h, hn::Set(d, radians));
+  h = hn::IfThenElse(hn::Ge(h, two_pi), hn::Sub(h, two_pi), hn::IfThenElse(hn::Lt(h, zero), hn::Add(h, two_pi), h));
   h = hn::IfThenElseZero(hn::Lt(h, two_pi), h);
   const VF hh = hn::Div(h, two_pi);
   const VF h6 = hn::Mul(hh, hn::Set(d, 6.0f));
-  const VF hi = Remainder(d, hn::Floor(h6), 6.0f, out_of_range);
-  const VF f = hn::Sub(Remainder(d, h6, 6.0f, out_of_range), hi);
+  const VF six = hn::Set(d, 6.0f);
+  const auto wraps = hn::Eq(h6, six);  // hh rounded up to 1
+  const VF hi = hn::IfThenZeroElse(wraps, hn::Floor(h6));
+  const VF f = hn::Sub(hn::IfThenZeroElse(wraps, h6), hi);
   const VF pp = hn::Mul(v, hn::Sub(one, s));
   const VF q = hn::Mul(v, hn::Sub(one, hn::Mul(f, s)));
   const VF t = hn::Mul(v, hn::Sub(one, hn::Mul(hn::Sub(one, f), s)));
@@ -134,7 +133,7 @@ HWY_INLINE VRgb Step(DF d, VRgb p, const JiggleFactors& k, int step, int64_t b, 
       }
       return Saturation(d, p, k.saturation[b]);
     }
-    default: return Hue(d, p, (k.hue[b] * 2.0f) * kPi, out_of_range);
+    default: return Hue(d, p, (k.hue[b] * 2.0f) * kPi);
   }
 }
 
@@ -274,7 +273,7 @@ void ColorRows(int op_code, const ConstImage& src, const Image& dst, const Sampl
         out[k] = hn::FirstN(d, 0);
         switch (op) {
           case ColorOp::kSaturation: o[k] = Saturation(d, p, factor[b]); break;
-          case ColorOp::kHue: o[k] = Hue(d, p, factor[b], out[k]); break;
+          case ColorOp::kHue: o[k] = Hue(d, p, factor[b]); break;
           default: o[k] = Jiggle(d, p, jiggle, b, out[k]); break;
         }
       }
@@ -297,7 +296,7 @@ void ColorRows(int op_code, const ConstImage& src, const Image& dst, const Sampl
       VRgb o;
       switch (op) {
         case ColorOp::kSaturation: o = Saturation(d, p, factor[b]); break;
-        case ColorOp::kHue: o = Hue(d, p, factor[b], out_of_range); break;
+        case ColorOp::kHue: o = Hue(d, p, factor[b]); break;
         default: o = Jiggle(d, p, jiggle, b, out_of_range); break;
       }
       if (hn::AllFalse(d, out_of_range)) {

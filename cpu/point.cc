@@ -9,6 +9,9 @@
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
+#include <hwy/contrib/math/math-inl.h>
+
+#include <cmath>
 #include <cstring>
 #include <map>
 #include <utility>
@@ -95,6 +98,32 @@ void PlaneHistogram(const ConstImage& src, int64_t b, int64_t c, uint32_t* count
   }
 }
 
+// pow_f32(v / 255, gamma) for every byte v, as adjust_gamma's tables need them (a pow call each
+// costs more than mapping a 224x224 RGB image through the table): exp(gamma * log(x)) in double
+// lanes (Highway's Log and Exp: a few ulps of a double, ~1e-15 relative with the product), then
+// rounded to float. An entry whose double lies within 1e-13 (scaled by the exponent) of the
+// midpoint between two floats, where that error could change the rounding, is computed by pow_f32
+// itself, as are x = 0, gamma = 0 and results near underflow; so every entry equals pow_f32's.
+void GammaPowers(float gamma, float* out) {
+  const hn::ScalableTag<double> dd;
+  const int lanes = static_cast<int>(hn::Lanes(dd));
+  HWY_ALIGN double approx[256 + hn::MaxLanes(dd)];
+  HWY_ALIGN double x[256 + hn::MaxLanes(dd)];
+  for (int v = 0; v < 256 + lanes; ++v) x[v] = v < 256 ? static_cast<double>(unit(static_cast<uint8_t>(v))) : 1.0;
+  const auto g = hn::Set(dd, static_cast<double>(gamma));
+  for (int v = 0; v < 256; v += lanes) hn::Store(hn::Exp(dd, hn::Mul(g, hn::Log(dd, hn::Load(dd, x + v)))), dd, approx + v);
+  const double margin = 1e-13 * (1.0 + 6.0 * static_cast<double>(gamma));
+  for (int v = 0; v < 256; ++v) {
+    const double a = approx[v];
+    const float f = static_cast<float>(a);
+    const float next = std::nextafter(f, a > static_cast<double>(f) ? HUGE_VALF : -HUGE_VALF);
+    const double midpoint = 0.5 * (static_cast<double>(f) + static_cast<double>(next));
+    const bool trusted = v != 0 && gamma != 0.0f && a > 1e-30 && std::isfinite(a) &&
+                         std::fabs(a - midpoint) > margin * a;
+    out[v] = trusted ? f : pow_f32(static_cast<float>(x[v]), gamma);
+  }
+}
+
 // The sum of the bytes of plane (b, c).
 uint64_t PlaneSum(const ConstImage& src, int64_t b, int64_t c) {
   const hn::ScalableTag<uint8_t> d8;
@@ -126,6 +155,7 @@ namespace cpu {
 HWY_EXPORT(PointRows);
 HWY_EXPORT(PlaneHistogram);
 HWY_EXPORT(PlaneSum);
+HWY_EXPORT(GammaPowers);
 
 namespace {
 
@@ -157,6 +187,12 @@ void run_point(const detail::PointOpSpec& spec, const ConstImage& src, const Ima
     uint8_t* table = tables.data() + 256 * b;
     if (!found.second) {
       std::memcpy(table, tables.data() + 256 * found.first->second, 256);
+      continue;
+    }
+    if (spec.op == PointOp::kGamma) {
+      float powers[256];
+      HWY_DYNAMIC_DISPATCH(GammaPowers)(p.a, powers);
+      for (int v = 0; v < 256; ++v) table[v] = gamma_entry(powers[v], p.b);
       continue;
     }
     for (int v = 0; v < 256; ++v) table[v] = point_value(spec.op, p, static_cast<uint8_t>(v));

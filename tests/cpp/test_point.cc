@@ -6,6 +6,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -133,6 +134,25 @@ TEST_P(PointOnEveryTarget, EqualizeMatchesScalarReference) {
           ASSERT_EQ(out.clobbered_padding(), 0);
           ASSERT_EQ(src.buffer, before);
         }
+}
+
+TEST_P(PointOnEveryTarget, GammaTablesEqualPowOnEveryByte) {
+  // adjust_gamma builds its tables from exp(gamma * log(x)) in double lanes, falling back to
+  // pow_f32 near rounding boundaries: every entry must still be point_value's.
+  std::vector<float> gammas = {0.0f, 1e-7f, 0.001f, 0.25f, 0.5f, 1.0f, 1.5f, 2.0f, 2.2f, 3.0f, 10.0f, 100.0f, 1e4f, 1e30f};
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<float> dist(0.0f, 4.0f);
+  for (int i = 0; i < 400; ++i) gammas.push_back(dist(rng));
+  TestImage src(Layout::kPlanar, 1, 1, 16, 16);
+  for (int v = 0; v < 256; ++v) src.view.at(0, 0, v / 16, v % 16) = static_cast<uint8_t>(v);
+  for (const float gamma : gammas)
+    for (const float gain : {1.0f, 0.7f}) {
+      TestImage out(Layout::kPlanar, 1, 1, 16, 16);
+      cpu::adjust_gamma(src.view, out.view, {&gamma, 1}, {&gain, 1}, serial_for());
+      for (int v = 0; v < 256; ++v)
+        ASSERT_EQ(out.view.at(0, 0, v / 16, v % 16), point_value(PointOp::kGamma, {gamma, gain}, static_cast<uint8_t>(v)))
+            << "gamma " << gamma << " gain " << gain << " byte " << v;
+    }
 }
 
 TEST_P(PointOnEveryTarget, ImageMeanIsTheRoundedExactMean) {

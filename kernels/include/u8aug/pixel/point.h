@@ -60,6 +60,9 @@ U8AUG_HD PointParams point_params(const Samples& first, const Samples& second, i
   return p;
 }
 
+// adjust_gamma's entry from its power pow_f32(x / 255, gamma).
+U8AUG_HD uint8_t gamma_entry(float power, float gain) { return to_u8(clamp_unit(gain * power) * 255.0f); }
+
 U8AUG_HD uint8_t point_value(PointOp op, PointParams p, uint8_t x) {
   const float v = unit(x);
   float y = v;
@@ -68,7 +71,7 @@ U8AUG_HD uint8_t point_value(PointOp op, PointParams p, uint8_t x) {
     case PointOp::kBrightnessMul:
     case PointOp::kContrast: y = clamp_unit(v * p.a); break;
     case PointOp::kContrastMean: y = clamp_unit(v * p.a + p.b * (1.0f - p.a)); break;
-    case PointOp::kGamma: y = clamp_unit(p.b * pow_f32(v, p.a)); break;
+    case PointOp::kGamma: return gamma_entry(pow_f32(v, p.a), p.b);
     case PointOp::kSolarize: {
       const float s = clamp_unit(v + p.b);
       y = s < p.a ? s : 1.0f - s;

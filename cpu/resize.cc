@@ -48,23 +48,57 @@ void FillWindow(const ConstImage& src, int64_t b, ResizeSample& s, int64_t row_b
 }
 
 #if HWY_NATIVE_FMA
-// Lanes [x, x + N) of a float row at the column taps x0 and x1: one permute of a row vector where
-// the taps of these lanes fit in one (upscaling), gathers otherwise.
+// How lanes [x, x + N) read a source row at their column taps x0 and x1: where the taps span less
+// than two vectors (upscaling, and downscaling by little), permutes of the one or two row vectors
+// from the first tap (with a blend); gathers otherwise.
+template <class D>
+struct ColumnReader {
+  using DI = hn::RebindToSigned<D>;
+  hn::Vec<DI> i0, i1;
+  int32_t base = 0;
+  int vectors = 0;  // row vectors read from base: 1, 2, or 0 for gathers
+  using Idx = decltype(hn::IndicesFromVec(D(), hn::Zero(DI())));
+  Idx p0, p1;
+  hn::Mask<D> low0, low1;  // lanes whose tap lies in the first vector
+
+  ColumnReader(D d, const ResizeSample& s, int64_t x) {
+    const DI di;
+    const int32_t lanes = static_cast<int32_t>(hn::Lanes(d));
+    i0 = hn::LoadU(di, s.x0.data() + x);
+    i1 = hn::LoadU(di, s.x1.data() + x);
+    base = s.x0[x];
+    const int32_t span = s.x1[x + lanes - 1] - base;
+    vectors = span < lanes ? 1 : (span < 2 * lanes ? 2 : 0);
+    const auto r0 = hn::Sub(i0, hn::Set(di, vectors ? base : 0)), r1 = hn::Sub(i1, hn::Set(di, vectors ? base : 0));
+    const auto last = hn::Set(di, lanes - 1);  // lanes is a power of two: r & last is r or r - lanes
+    p0 = hn::IndicesFromVec(d, hn::And(r0, last));
+    p1 = hn::IndicesFromVec(d, hn::And(r1, last));
+    const auto n = hn::Set(di, lanes);
+    low0 = hn::RebindMask(d, hn::Lt(r0, n));
+    low1 = hn::RebindMask(d, hn::Lt(r1, n));
+  }
+
+  // The row's values at x0 and x1 (the reads may run into the planes' margin).
+  HWY_INLINE void Read(D d, const float* row, hn::Vec<D>& v0, hn::Vec<D>& v1) const {
+    if (vectors == 0) {
+      v0 = hn::GatherIndex(d, row, i0);
+      v1 = hn::GatherIndex(d, row, i1);
+      return;
+    }
+    const auto first = hn::LoadU(d, row + base);
+    v0 = hn::TableLookupLanes(first, p0);
+    v1 = hn::TableLookupLanes(first, p1);
+    if (vectors == 2) {
+      const auto second = hn::LoadU(d, row + base + hn::Lanes(d));
+      v0 = hn::IfThenElse(low0, v0, hn::TableLookupLanes(second, p0));
+      v1 = hn::IfThenElse(low1, v1, hn::TableLookupLanes(second, p1));
+    }
+  }
+};
+
 template <class D>
 HWY_INLINE void ColumnTaps(D d, const ResizeSample& s, const float* row, int64_t x, hn::Vec<D>& v0, hn::Vec<D>& v1) {
-  const hn::RebindToSigned<D> di;
-  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-  const auto i0 = hn::LoadU(di, s.x0.data() + x), i1 = hn::LoadU(di, s.x1.data() + x);
-  const int32_t base = s.x0[x];
-  if (s.x1[x + lanes - 1] - base < lanes) {
-    const auto window = hn::LoadU(d, row + base);  // may read into the planes' margin
-    const auto b = hn::Set(di, base);
-    v0 = hn::TableLookupLanes(window, hn::IndicesFromVec(d, hn::Sub(i0, b)));
-    v1 = hn::TableLookupLanes(window, hn::IndicesFromVec(d, hn::Sub(i1, b)));
-  } else {
-    v0 = hn::GatherIndex(d, row, i0);
-    v1 = hn::GatherIndex(d, row, i1);
-  }
+  ColumnReader<D>(d, s, x).Read(d, row, v0, v1);
 }
 #endif
 
@@ -120,33 +154,16 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
       int64_t x = 0;
 #if HWY_NATIVE_FMA
       if (vector) {
-        const hn::RebindToSigned<decltype(d)> di;
         const auto wy0 = hn::Set(d, ty.l0), wy1 = hn::Set(d, ty.l1);
         for (;; x += lanes) {
           if (x + lanes > width) x = width - lanes;
           const auto wx0 = hn::LoadU(d, s.wx0.data() + x), wx1 = hn::LoadU(d, s.wx1.data() + x);
           const auto w00 = hn::Mul(wy0, wx0), w01 = hn::Mul(wy0, wx1), w10 = hn::Mul(wy1, wx0), w11 = hn::Mul(wy1, wx1);
-          const int32_t base = s.x0[x];
-          const bool fits = s.x1[x + lanes - 1] - base < lanes;
-          const auto i0 = hn::LoadU(di, s.x0.data() + x), i1 = hn::LoadU(di, s.x1.data() + x);
-          const auto p0 = hn::IndicesFromVec(d, hn::Sub(i0, hn::Set(di, fits ? base : 0)));
-          const auto p1 = hn::IndicesFromVec(d, hn::Sub(i1, hn::Set(di, fits ? base : 0)));
+          const ColumnReader<decltype(d)> columns(d, s, x);
           for (int64_t c = 0; c < channels; ++c) {
-            const float* top = s.row(c, ty.i0);
-            const float* bottom = s.row(c, ty.i1);
             hn::Vec<decltype(d)> v00, v01, v10, v11;
-            if (fits) {
-              const auto wt = hn::LoadU(d, top + base), wb = hn::LoadU(d, bottom + base);
-              v00 = hn::TableLookupLanes(wt, p0);
-              v01 = hn::TableLookupLanes(wt, p1);
-              v10 = hn::TableLookupLanes(wb, p0);
-              v11 = hn::TableLookupLanes(wb, p1);
-            } else {
-              v00 = hn::GatherIndex(d, top, i0);
-              v01 = hn::GatherIndex(d, top, i1);
-              v10 = hn::GatherIndex(d, bottom, i0);
-              v11 = hn::GatherIndex(d, bottom, i1);
-            }
+            columns.Read(d, s.row(c, ty.i0), v00, v01);
+            columns.Read(d, s.row(c, ty.i1), v10, v11);
             const auto v = hn::MulAdd(v11, w11, hn::MulAdd(v10, w10, hn::MulAdd(v00, w00, hn::Mul(v01, w01))));
             StoreU8Lanes(d, v, out_row(c) + x);
           }

@@ -171,7 +171,7 @@ void StageRows(const ConstImage& src, const JiggleFactors& k, int64_t b, int64_t
   const hn::RebindToSigned<decltype(dd)> d64;
   auto fixed_sum = hn::Zero(d64);  // pixel/color.h's gray_fixed in lanes: exact, so the same sums
   auto add_fixed = [&](hn::Vec<decltype(dh)> g) {
-    fixed_sum = hn::Add(fixed_sum, hn::ConvertTo(d64, hn::Mul(hn::PromoteTo(dd, g), hn::Set(dd, 4294967296.0))));
+    fixed_sum = hn::Add(fixed_sum, hn::ConvertTo(d64, hn::Mul(hn::PromoteTo(dd, g), hn::Set(dd, kGrayFixedOne))));
   };
   auto add_grey = [&](VF g) {
     add_fixed(hn::LowerHalf(dh, g));

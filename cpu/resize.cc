@@ -96,10 +96,6 @@ struct ColumnReader {
   }
 };
 
-template <class D>
-HWY_INLINE void ColumnTaps(D d, const ResizeSample& s, const float* row, int64_t x, hn::Vec<D>& v0, hn::Vec<D>& v1) {
-  ColumnReader<D>(d, s, x).Read(d, row, v0, v1);
-}
 #endif
 
 // Output rows [y_begin, y_end) of sample b, bilinear, in torch's `order`.
@@ -132,7 +128,7 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
         for (;; x += lanes) {
           if (x + lanes > width) x = width - lanes;
           hn::Vec<decltype(d)> v0, v1;
-          ColumnTaps(d, s, row, x, v0, v1);
+          ColumnReader<decltype(d)>(d, s, x).Read(d, row, v0, v1);
           hn::StoreU(hn::MulAdd(v0, hn::LoadU(d, s.wx0.data() + x), hn::Mul(v1, hn::LoadU(d, s.wx1.data() + x))), d, out + x);
           if (x + lanes == width) break;
         }

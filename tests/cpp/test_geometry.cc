@@ -98,12 +98,18 @@ TEST_P(GeometryOnEveryTarget, ResizeAndCropMatchScalarReference) {
             const std::vector<uint8_t> before = src.buffer;
             TestImage out(layout, batch, c, o.h, o.w), expected(Layout::kPlanar, batch, c, o.h, o.w);
             cpu::resize(src.view, out.view, Interp::kBilinear, align, order, serial_for());
-            const Window whole{0, 0, s.h, s.w};
-            for (int64_t b = 0; b < batch; ++b)
-              for (int64_t ch = 0; ch < c; ++ch)
-                for (int64_t y = 0; y < o.h; ++y)
-                  for (int64_t x = 0; x < o.w; ++x)
-                    resize_element(src.view, expected.view, whole, Interp::kBilinear, align, order, b, ch, y, x);
+            // the reference: resize_element over every output byte, sample b from window_of(b)
+            auto reference = [&](auto window_of, CropBlendOrders orders) {
+              for (int64_t b = 0; b < batch; ++b) {
+                const Window win = window_of(b);
+                const BlendOrder taken = crop_blend_order(orders, win, s.w);
+                for (int64_t ch = 0; ch < c; ++ch)
+                  for (int64_t y = 0; y < o.h; ++y)
+                    for (int64_t x = 0; x < o.w; ++x)
+                      resize_element(src.view, expected.view, win, Interp::kBilinear, align, taken, b, ch, y, x);
+              }
+            };
+            reference([&](int64_t) { return Window{0, 0, s.h, s.w}; }, {order, order});
             ASSERT_EQ(count_differences(out.view, expected.view), 0);
             ASSERT_EQ(out.clobbered_padding(), 0);
             // per-sample boxes: the lower-right part of sample 0, all of sample 1
@@ -116,14 +122,7 @@ TEST_P(GeometryOnEveryTarget, ResizeAndCropMatchScalarReference) {
             // whole-row windows (sample 1) take the other order
             const CropBlendOrders orders{order, order == BlendOrder::kCorners ? BlendOrder::kSeparable : BlendOrder::kCorners};
             cpu::crop_and_resize(src.view, out.view, boxes, Interp::kBilinear, align, orders, serial_for());
-            for (int64_t b = 0; b < batch; ++b) {
-              const Window win = box_window(boxes + 8 * b, s.h, s.w);
-              const BlendOrder taken = crop_blend_order(orders, win, s.w);
-              for (int64_t ch = 0; ch < c; ++ch)
-                for (int64_t y = 0; y < o.h; ++y)
-                  for (int64_t x = 0; x < o.w; ++x)
-                    resize_element(src.view, expected.view, win, Interp::kBilinear, align, taken, b, ch, y, x);
-            }
+            reference([&](int64_t b) { return box_window(boxes + 8 * b, s.h, s.w); }, orders);
             ASSERT_EQ(count_differences(out.view, expected.view), 0);
             ASSERT_EQ(out.clobbered_padding(), 0);
             ASSERT_EQ(src.buffer, before);

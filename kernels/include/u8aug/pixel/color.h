@@ -132,12 +132,13 @@ struct JiggleFactors {
 // A grey value in 32.32 fixed point. Integer sums do not depend on the order of addition, so the
 // CPU and the GPU reach the same mean bit for bit; the truncation error (< 2^-32 a pixel) is far
 // below a float's resolution of the mean.
-U8AUG_HD int64_t gray_fixed(float g) { return static_cast<int64_t>(static_cast<double>(g) * 4294967296.0); }
+constexpr double kGrayFixedOne = 4294967296.0;  // 2^32
+U8AUG_HD int64_t gray_fixed(float g) { return static_cast<int64_t>(static_cast<double>(g) * kGrayFixedOne); }
 
 // torch's mean: the float32 sum divided by the count. Here the sum is exact up to the fixed-point
 // truncation where torch's float32 cascade sum may differ by an ulp or two: the "near" class.
 U8AUG_HD float mean_from_fixed(int64_t sum, int64_t pixels) {
-  return static_cast<float>(static_cast<double>(sum) / 4294967296.0) / static_cast<float>(pixels);
+  return static_cast<float>(static_cast<double>(sum) / kGrayFixedOne) / static_cast<float>(pixels);
 }
 
 U8AUG_HD bool any_not(const Samples& s, float neutral) {

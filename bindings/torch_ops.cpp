@@ -1,7 +1,7 @@
 // The torch schemas of every op, from the op catalogue.
-#include <torch/library.h>
+#include <torch/csrc/stable/library.h>
 
-TORCH_LIBRARY(u8aug, m) {
+STABLE_TORCH_LIBRARY(u8aug, m) {
 #define U8AUG_OP(name, schema, kornia, fidelity, summary) m.def(schema);
 #include "u8aug/ops.def"
 #undef U8AUG_OP

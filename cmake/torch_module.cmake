@@ -3,12 +3,11 @@
 string(REPLACE "\n" ";" _torch_lines "${_torch_out}")
 list(GET _torch_lines 0 _torch_includes)
 list(GET _torch_lines 1 TORCH_LIBRARY_DIR)
-list(GET _torch_lines 2 TORCH_CXX11_ABI)
-list(GET _torch_lines 3 TORCH_VERSION)
+list(GET _torch_lines 2 TORCH_VERSION)
 list(LENGTH _torch_lines _n)
 set(TORCH_CUDA_VERSION "")
-if(_n GREATER 4)
-  list(GET _torch_lines 4 TORCH_CUDA_VERSION)
+if(_n GREATER 3)
+  list(GET _torch_lines 3 TORCH_CUDA_VERSION)
 endif()
 string(REPLACE "," ";" _torch_includes "${_torch_includes}")
 message(STATUS "u8aug: torch ${TORCH_VERSION} (CUDA '${TORCH_CUDA_VERSION}') at ${TORCH_LIBRARY_DIR}")
@@ -32,27 +31,38 @@ execute_process(COMMAND ${Python_EXECUTABLE} -m pybind11 --cmakedir
   OUTPUT_VARIABLE pybind11_DIR OUTPUT_STRIP_TRAILING_WHITESPACE)
 find_package(pybind11 CONFIG REQUIRED)
 
-pybind11_add_module(_C MODULE
-  bindings/module.cpp bindings/torch_ops.cpp bindings/torch_cpu.cpp bindings/torch_cuda.cpp)
-target_include_directories(_C SYSTEM PRIVATE ${_torch_includes})
+# The torch ops: only LibTorch's stable ABI (torch/csrc/stable and its C shim), limited to what
+# torch 2.11 offers, so a module built against any torch >= 2.11 loads and runs on every newer one,
+# and one built against 2.11 serves them all. C++20 because newer torch headers need it (2.15's
+# c10 uses std::strong_ordering and requires-clauses); the C++ core and CUDA stay at C++17.
+# module.cpp (pybind11: build_info and catalogue) sees no torch header: torch's include tree
+# carries a pybind11 of its own that refuses to build for a target version.
+set(U8AUG_TORCH_TARGET_VERSION "0x020B000000000000" CACHE STRING
+  "The oldest torch the module must load on, as TORCH_TARGET_VERSION (0xMMmmpp0000000000)")
+add_library(u8aug_torch_ops OBJECT bindings/torch_ops.cpp bindings/torch_cpu.cpp bindings/torch_cuda.cpp)
+set_target_properties(u8aug_torch_ops PROPERTIES CXX_STANDARD 20 CXX_STANDARD_REQUIRED ON
+  POSITION_INDEPENDENT_CODE ON)
+target_include_directories(u8aug_torch_ops SYSTEM PRIVATE ${_torch_includes})
+target_include_directories(u8aug_torch_ops PRIVATE ${PROJECT_SOURCE_DIR})
+target_compile_definitions(u8aug_torch_ops PRIVATE TORCH_TARGET_VERSION=${U8AUG_TORCH_TARGET_VERSION})
+target_link_libraries(u8aug_torch_ops PRIVATE u8aug_kernels)
+
+pybind11_add_module(_C MODULE bindings/module.cpp $<TARGET_OBJECTS:u8aug_torch_ops>)
 target_include_directories(_C PRIVATE ${PROJECT_SOURCE_DIR})
-target_compile_definitions(_C PRIVATE _GLIBCXX_USE_CXX11_ABI=${TORCH_CXX11_ABI}
-  U8AUG_TORCH_VERSION="${TORCH_VERSION}")
-set(_torch_libs c10 torch torch_cpu)
+target_compile_definitions(_C PRIVATE U8AUG_TORCH_VERSION="${TORCH_VERSION}")
+# The stable C shim lives in libtorch_cpu (and its CUDA calls in libtorch_cuda), whose names and C
+# symbols stay the same from one torch to the next.
+set(_torch_libs torch_cpu)
 if(_bind_cuda)
+  target_compile_definitions(u8aug_torch_ops PRIVATE U8AUG_WITH_CUDA)
   target_compile_definitions(_C PRIVATE U8AUG_WITH_CUDA)
-  target_include_directories(_C SYSTEM PRIVATE ${CUDAToolkit_INCLUDE_DIRS})
-  list(APPEND _torch_libs c10_cuda torch_cuda)
+  list(APPEND _torch_libs torch_cuda)
 endif()
 foreach(_lib ${_torch_libs})
   find_library(_path_${_lib} ${_lib} PATHS ${TORCH_LIBRARY_DIR} NO_DEFAULT_PATH REQUIRED)
   target_link_libraries(_C PRIVATE ${_path_${_lib}})
 endforeach()
 target_link_libraries(_C PRIVATE u8aug)
-# at::parallel_for is inline OpenMP in the headers: without -fopenmp it runs serially. At run time
-# libgomp.so.1 resolves to the copy torch has already loaded, so torch.set_num_threads applies.
-find_package(OpenMP REQUIRED COMPONENTS CXX)
-target_link_libraries(_C PRIVATE OpenMP::OpenMP_CXX)
 # libtorch is found next to the installed package (site-packages/torch/lib).
 set_target_properties(_C PROPERTIES INSTALL_RPATH "$ORIGIN/../torch/lib" BUILD_RPATH "${TORCH_LIBRARY_DIR}")
 install(TARGETS _C LIBRARY DESTINATION u8aug)

@@ -67,7 +67,7 @@ void warp_perspective(const ConstImage&, const Image&, const WarpParams&, cudaSt
   unavailable("warp_perspective");
 }
 void resize(const ConstImage&, const Image&, Interp, bool, BlendOrder, cudaStream_t) { unavailable("resize"); }
-void crop_and_resize(const ConstImage&, const Image&, const float*, Interp, bool, BlendOrder, cudaStream_t) {
+void crop_and_resize(const ConstImage&, const Image&, const float*, Interp, bool, CropBlendOrders, cudaStream_t) {
   unavailable("crop_and_resize");
 }
 void pad(const ConstImage&, const Image&, const PadSpec&, cudaStream_t) { unavailable("pad"); }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing on a fresh machine (Debian packages, the pinned PyPI packages), builds
-# and installs the u8aug Python package, and builds the C++ tests and benchmarks under build/cpp.
+# the u8aug wheel against the pinned torch (build/dist, the one the newest-torch lane reuses) and
+# installs it, and builds the C++ tests and benchmarks under build/cpp.
 # Safe to rerun: every step skips or rebuilds incrementally.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,8 +19,10 @@ fi
 echo "== pip: pinned requirements"
 "$PYTHON" -m pip install -q --disable-pip-version-check -r requirements.txt
 
-echo "== build and install the u8aug package"
-"$PYTHON" -m pip install -q --disable-pip-version-check --no-build-isolation --no-deps .
+echo "== build the u8aug wheel (build/dist) and install it"
+rm -f build/dist/u8aug-*.whl
+"$PYTHON" -m pip wheel -q --disable-pip-version-check --no-build-isolation --no-deps . -w build/dist
+"$PYTHON" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps build/dist/u8aug-*.whl
 
 echo "== build the C++ core, tests and benchmarks (build/cpp)"
 cmake -S . -B build/cpp -G Ninja -DU8AUG_TORCH=OFF -DU8AUG_TESTS=ON -DU8AUG_BENCH=ON >/dev/null

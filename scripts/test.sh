@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# The README's test command: set everything up, then run every test (C++ then Python).
+# The README's test command: set everything up, then run every test: C++ once, Python on the
+# pinned torch, then Python again on the newest torch (scripts/test_newest_torch.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 echo "== C++ tests (GoogleTest via ctest)"
 ctest --test-dir build/cpp --output-on-failure
-echo "== Python tests (pytest)"
-"${PYTHON:-python3}" -m pytest tests/python -q -rs
+# Both lanes run even when the first fails, so one CI log shows both; either failing fails CI.
+status=0
+echo "== Python tests (pytest), pinned torch"
+"${PYTHON:-python3}" -m pytest tests/python -q -rs || status=1
+bash scripts/test_newest_torch.sh || status=1
+exit $status

@@ -10,3 +10,8 @@ run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/cpp -B ${WORK_DIR}/example
     -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DCMAKE_BUILD_TYPE=Release -DEXPECT_NO_CUDA=ON)
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/example)
 run(${WORK_DIR}/example/flip_example)
+# Every function of the C++ API, linked and called against the CUDA-less build.
+run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/cpp/no_cuda -B ${WORK_DIR}/api -G Ninja
+    -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DCMAKE_BUILD_TYPE=Release)
+run(${CMAKE_COMMAND} --build ${WORK_DIR}/api)
+run(${WORK_DIR}/api/api_without_cuda)

@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "bindings/torch_rules.h"
 #include "u8aug/u8aug.h"
 
 namespace py = pybind11;
@@ -21,6 +22,10 @@ PYBIND11_MODULE(_C, m) {
     d["cuda"] = info.cuda;
     d["cuda_architectures"] = info.cuda_architectures;
     d["torch_built_against"] = U8AUG_TORCH_VERSION;
+    d["torch_oldest_supported"] = U8AUG_TORCH_OLDEST;
+    py::dict rules;
+    rules["generic_bilinear_fuses_index"] = u8aug::bindings::torch_rules().generic_bilinear_fuses_index.load();
+    d["torch_rules"] = rules;
 #ifdef U8AUG_WITH_CUDA
     d["torch_ops_cuda"] = true;
 #else
@@ -28,6 +33,11 @@ PYBIND11_MODULE(_C, m) {
 #endif
     return d;
   });
+
+  // Set once at import by python/u8aug/_torch_rules.py, from what it measured of the running torch.
+  m.def("_set_torch_rules", [](bool generic_bilinear_fuses_index) {
+    u8aug::bindings::torch_rules().generic_bilinear_fuses_index = generic_bilinear_fuses_index;
+  }, py::arg("generic_bilinear_fuses_index"));
 
   m.def("catalogue", [] {
     py::list ops;

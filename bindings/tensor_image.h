@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bindings/torch_rules.h"
 #include "u8aug/image.h"
 #include "u8aug/pixel/layout.h"
 #include "u8aug/pixel/resize.h"
@@ -208,12 +209,13 @@ inline bool channels_last_sample(const Tensor& img, bool one_sample) {
   return has_strides(sizes, strides, dense_strides(sizes, true));
 }
 
-// Which summation order torch's CPU bilinear interpolate uses for this image and output size
+// Which arithmetic torch's CPU bilinear interpolate uses for this image and output size
 // (pixel/resize.h): the oracle runs kornia eagerly on the CPU, so the CUDA kernels follow the same
-// choice, torch's CPU thread count included.
+// choice, the running torch's CPU thread count and version rules included.
 inline BlendOrder blend_order_of(const Tensor& img, const std::vector<int64_t>& hw, bool channels_last_input) {
   return torch_blend_order(channels_of(img), hw[0], hw[1], channels_last_input,
-                           static_cast<int>(torch::stable::get_num_threads()));
+                           static_cast<int>(torch::stable::get_num_threads()),
+                           torch_rules().generic_bilinear_fuses_index.load());
 }
 
 // Runs a call into the C++ core. Its std::invalid_argument already names the op; torch turns it

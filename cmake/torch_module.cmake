@@ -37,8 +37,17 @@ find_package(pybind11 CONFIG REQUIRED)
 # c10 uses std::strong_ordering and requires-clauses); the C++ core and CUDA stay at C++17.
 # module.cpp (pybind11: build_info and catalogue) sees no torch header: torch's include tree
 # carries a pybind11 of its own that refuses to build for a target version.
-set(U8AUG_TORCH_TARGET_VERSION "0x020B000000000000" CACHE STRING
-  "The oldest torch the module must load on, as TORCH_TARGET_VERSION (0xMMmmpp0000000000)")
+set(U8AUG_TORCH_OLDEST "2.11" CACHE STRING "The oldest torch the module must load on (major.minor)")
+string(REGEX MATCH "^([0-9]+)\\.([0-9]+)" _ "${TORCH_VERSION}")
+set(_torch_mm "${CMAKE_MATCH_1}.${CMAKE_MATCH_2}")
+if(_torch_mm VERSION_LESS U8AUG_TORCH_OLDEST)
+  message(FATAL_ERROR "u8aug: torch ${TORCH_VERSION} is older than ${U8AUG_TORCH_OLDEST}, the oldest torch whose "
+    "stable ABI u8aug's bindings use; install torch >= ${U8AUG_TORCH_OLDEST} or set -DU8AUG_TORCH=OFF")
+endif()
+string(REPLACE "." ";" _oldest "${U8AUG_TORCH_OLDEST}")
+list(GET _oldest 0 _oldest_major)
+list(GET _oldest 1 _oldest_minor)
+math(EXPR U8AUG_TORCH_TARGET_VERSION "(${_oldest_major} << 56) | (${_oldest_minor} << 48)" OUTPUT_FORMAT HEXADECIMAL)
 add_library(u8aug_torch_ops OBJECT bindings/torch_ops.cpp bindings/torch_cpu.cpp bindings/torch_cuda.cpp)
 set_target_properties(u8aug_torch_ops PROPERTIES CXX_STANDARD 20 CXX_STANDARD_REQUIRED ON
   POSITION_INDEPENDENT_CODE ON)
@@ -49,7 +58,7 @@ target_link_libraries(u8aug_torch_ops PRIVATE u8aug_kernels)
 
 pybind11_add_module(_C MODULE bindings/module.cpp $<TARGET_OBJECTS:u8aug_torch_ops>)
 target_include_directories(_C PRIVATE ${PROJECT_SOURCE_DIR})
-target_compile_definitions(_C PRIVATE U8AUG_TORCH_VERSION="${TORCH_VERSION}")
+target_compile_definitions(_C PRIVATE U8AUG_TORCH_VERSION="${TORCH_VERSION}" U8AUG_TORCH_OLDEST="${U8AUG_TORCH_OLDEST}")
 # The stable C shim lives in libtorch_cpu (and its CUDA calls in libtorch_cuda), whose names and C
 # symbols stay the same from one torch to the next.
 set(_torch_libs torch_cpu)

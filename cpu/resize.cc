@@ -104,7 +104,7 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
   const BlendOrder order = static_cast<BlendOrder>(order_code);
   const int64_t width = dst.width, channels = dst.channels;
   // kSeparable: the across-interpolated source rows, two slots per channel, tagged with their row
-  std::vector<float> across(order == BlendOrder::kSeparable ? static_cast<size_t>(2 * channels * width) : 0);
+  std::vector<float> across(blends_rows_first(order) ? static_cast<size_t>(2 * channels * width) : 0);
   int64_t tag[2] = {-1, -1};
   std::vector<uint8_t> scratch(dst.stride_w == 1 ? 0 : static_cast<size_t>(channels * width));
 #if HWY_NATIVE_FMA
@@ -140,10 +140,10 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
     return k;
   };
   for (int64_t y = y_begin; y < y_end; ++y) {
-    const AxisTap ty = linear_tap(y, s.win.height, dst.height, align_corners);
-    const int k0 = order == BlendOrder::kSeparable ? slot_for(ty.i0) : 0;
-    const int k1 = order == BlendOrder::kSeparable ? slot_for(ty.i1) : 0;
-    if (order == BlendOrder::kCorners) {
+    const AxisTap ty = linear_tap(y, s.win.height, dst.height, align_corners, fuses_source_index(order));
+    const int k0 = blends_rows_first(order) ? slot_for(ty.i0) : 0;
+    const int k1 = blends_rows_first(order) ? slot_for(ty.i1) : 0;
+    if (!blends_rows_first(order)) {
       // Corner weights wy * wx, then fma(v11, w11, fma(v10, w10, fma(v00, w00, v01 * w01))).
       // Column blocks outside, channels inside: the weights and tap indices serve every channel.
       auto out_row = [&](int64_t c) { return dst.stride_w == 1 ? &dst.at(b, c, y, 0) : scratch.data() + c * width; };
@@ -179,7 +179,7 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
         }
       }
     }
-    for (int64_t c = 0; c < channels && order == BlendOrder::kSeparable; ++c) {
+    for (int64_t c = 0; c < channels && blends_rows_first(order); ++c) {
       uint8_t* out = dst.stride_w == 1 ? &dst.at(b, c, y, 0) : scratch.data() + c * width;
       int64_t x = 0;
       const float* r0 = across.data() + (k0 * channels + c) * width;
@@ -252,7 +252,7 @@ void resize_windows(const ConstImage& src, const Image& dst, const std::vector<W
     s.wx0.resize(s.x0.size());
     s.wx1.resize(s.x0.size());
     for (int64_t x = 0; x < dst.width; ++x) {
-      const AxisTap t = linear_tap(x, win.width, dst.width, align_corners);
+      const AxisTap t = linear_tap(x, win.width, dst.width, align_corners, fuses_source_index(order));
       s.x0[x] = static_cast<int32_t>(t.i0);
       s.x1[x] = static_cast<int32_t>(t.i1);
       s.wx0[x] = t.l0;
@@ -272,6 +272,7 @@ void resize(const ConstImage& src, const Image& dst, Interp mode, bool align_cor
             const ParallelFor& parallel) {
   detail::check_resampled("resize", src, dst);
   detail::check_interp("resize", mode, align_corners);
+  detail::check_blend_orders("resize", {order, order});
   if (src.width >= (int64_t{1} << 31)) detail::fail("resize", "images wider than 2^31 - 1 pixels are not supported");
   std::vector<Window> windows(static_cast<size_t>(dst.batch), Window{0, 0, src.height, src.width});
   resize_windows(src, dst, windows, mode, align_corners, {order, order}, parallel);
@@ -282,6 +283,7 @@ void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes
   const char* op = "crop_and_resize";
   detail::check_resampled(op, src, dst);
   detail::check_interp(op, mode, align_corners);
+  detail::check_blend_orders(op, orders);
   if (boxes == nullptr) detail::fail(op, "boxes has a null pointer");
   if (src.width >= (int64_t{1} << 31)) detail::fail(op, "images wider than 2^31 - 1 pixels are not supported");
   std::vector<Window> windows;

@@ -25,6 +25,7 @@ void run(const char* op, const ConstImage& src, const Image& dst, const float* b
          bool align_corners, CropBlendOrders orders, cudaStream_t stream) {
   detail::check_resampled(op, src, dst);
   detail::check_interp(op, mode, align_corners);
+  detail::check_blend_orders(op, orders);
   resize_kernel<<<blocks_for(dst.numel()), kThreads, 0, stream>>>(src, dst, boxes, mode, align_corners, orders);
   check_launch(op);
 }

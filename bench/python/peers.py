@@ -396,8 +396,8 @@ def _geometry_peers(op):
 
 def _pipeline_peers():
     """RandomResizedCrop(224) -> horizontal flip -> ColorJitter(0.4, 0.4, 0.4, 0.1) ->
-    RandomGrayscale(p=0.2) -> Normalize, each library's own classes (u8aug: u8aug.kornia in kornia's
-    AugmentationSequential). Fed 256x256 (PIPELINE_SHAPE)."""
+    RandomGrayscale(p=0.2) -> Normalize, each library's own classes (u8aug: u8aug.kornia's classes in
+    its AugmentationSequential, kornia's subclass). Fed 256x256 (PIPELINE_SHAPE)."""
     K = _optional("kornia.augmentation")
     UK = _optional("u8aug.kornia")
     v2 = _optional("torchvision.transforms.v2")
@@ -405,7 +405,8 @@ def _pipeline_peers():
     mean, std = (0.485, 0.456, 0.406), (0.229, 0.224, 0.225)
 
     def kornia_pipeline(mod, device):
-        return K.AugmentationSequential(
+        # each library's own container: u8aug.kornia.AugmentationSequential compiles on every torch
+        return mod.AugmentationSequential(
             mod.RandomResizedCrop((224, 224)), mod.RandomHorizontalFlip(), mod.ColorJitter(0.4, 0.4, 0.4, 0.1, p=1.0), mod.RandomGrayscale(p=0.2),
             mod.Normalize(mean=torch.tensor(mean), std=torch.tensor(std))).to(device)
 

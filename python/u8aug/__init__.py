@@ -19,6 +19,10 @@ except ImportError as e:  # pragma: no cover - exercised by a test that hides th
         "library path."
     ) from e
 
+from . import _torch_rules  # noqa: E402
+
+_C._set_torch_rules(**_torch_rules.measure())
+
 from . import _fake  # noqa: F401,E402  (registers the fakes used by torch.compile)
 from .ops import *  # noqa: E402,F401,F403
 from .ops import __all__ as _ops_all  # noqa: E402
@@ -32,7 +36,10 @@ def build_info() -> dict:
     Keys: ``version``; ``cpu_targets_compiled`` (Highway targets compiled in),
     ``cpu_targets_supported`` (those this CPU can run), ``cpu_target_chosen`` (what dynamic dispatch
     runs); ``cuda`` (CUDA kernels compiled in), ``cuda_architectures``, ``torch_ops_cuda`` (CUDA
-    tensors accepted by the torch ops); ``torch_built_against``.
+    tensors accepted by the torch ops); ``torch_built_against`` (the torch it was compiled with),
+    ``torch_oldest_supported`` (the oldest torch this build loads on: it uses only the stable ABI
+    of that version), ``torch_rules`` (what u8aug measured of the running torch's internal float
+    choices when it loaded, see ``u8aug._torch_rules``).
     """
     return dict(_C.build_info())
 

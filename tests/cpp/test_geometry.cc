@@ -88,10 +88,10 @@ TEST_P(GeometryOnEveryTarget, ResizeAndCropMatchScalarReference) {
       for (Layout layout : {Layout::kPlanar, Layout::kInterleaved, Layout::kPlanarPadded})
         for (const Shape o : {Shape{1, 1}, Shape{7, 40}, Shape{33, 17}, Shape{s.h, s.w}})
           for (bool align : {false, true})
-            for (BlendOrder order : {BlendOrder::kSeparable, BlendOrder::kCorners}) {
+            for (BlendOrder order : {BlendOrder::kSeparable, BlendOrder::kCorners, BlendOrder::kSeparableUnfusedIndex}) {
             SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " -> " +
                          std::to_string(o.h) + "x" + std::to_string(o.w) + " " + layout_name(layout) +
-                         (align ? " align" : "") + (order == BlendOrder::kCorners ? " corners" : " separable"));
+                         (align ? " align" : "") + " order " + std::to_string(static_cast<int>(order)));
             const int64_t batch = 2;
             TestImage src(layout, batch, c, s.h, s.w);
             src.fill_random(static_cast<uint32_t>(s.h + s.w * 3 + c));
@@ -189,6 +189,8 @@ TEST(Geometry, BadArgumentsThrow) {
   expect_invalid([&] { cpu::warp_affine(src.view, out.view, p); }, "fill must hold 1 or C = 3 values");
   expect_invalid([&] { cpu::resize(src.view, out.view, Interp::kNearest, true, BlendOrder::kSeparable); },
                  "align_corners applies");
+  expect_invalid([&] { cpu::resize(src.view, out.view, Interp::kBilinear, false, static_cast<BlendOrder>(3)); },
+                 "order must be");
   const float outside[16] = {0, 0, 9, 0, 9, 5, 0, 5, 0, 0, 1, 0, 1, 1, 0, 1};
   expect_invalid([&] { cpu::crop_and_resize(src.view, out.view, outside, Interp::kBilinear, true, CropBlendOrders{}); },
                  "inside the 6x7");

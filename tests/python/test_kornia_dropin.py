@@ -3,6 +3,7 @@ FIDELITY.md oracle of kornia's float output on x / 255; skipped samples keep the
 inputs still run kornia unchanged; install()/uninstall() patch and restore kornia's own classes."""
 
 import kornia.augmentation as K
+from kornia.augmentation.container.params import ParamItem
 import pytest
 import torch
 
@@ -106,26 +107,35 @@ def test_fullgraph_compile(name, kwargs):
 
 
 @pytest.mark.compile
-def test_fullgraph_compile_pipelines_equal_eager():
-    """Issue 5's standard pipeline and a geometric one, as AugmentationSequential."""
+def pipelines(container):
     mean, std = torch.tensor([0.485, 0.456, 0.406]), torch.tensor([0.229, 0.224, 0.225])
-    pipelines = [
-        K.AugmentationSequential(UK.RandomResizedCrop((24, 24)), UK.RandomHorizontalFlip(),
-                                 UK.ColorJitter(0.4, 0.4, 0.4, 0.1, p=1.0), UK.RandomGrayscale(p=0.2),
-                                 UK.Normalize(mean=mean, std=std)),
-        K.AugmentationSequential(UK.RandomAffine(20, (0.1, 0.1), p=0.8), UK.RandomPerspective(0.3, p=0.5),
-                                 UK.RandomRotation90((-1, 1), p=0.5), UK.RandomEqualize(p=0.5)),
+    return [
+        container(UK.RandomResizedCrop((24, 24)), UK.RandomHorizontalFlip(),
+                  UK.ColorJitter(0.4, 0.4, 0.4, 0.1, p=1.0), UK.RandomGrayscale(p=0.2),
+                  UK.Normalize(mean=mean, std=std)),
+        container(UK.RandomAffine(20, (0.1, 0.1), p=0.8), UK.RandomPerspective(0.3, p=0.5),
+                  UK.RandomRotation90((-1, 1), p=0.5), UK.RandomEqualize(p=0.5)),
+        # every size-changing class that always applies, and a nested container
+        container(UK.ImageSequential(UK.RandomResizedCrop((28, 30)), UK.RandomVerticalFlip()),
+                  UK.RandomCrop((24, 26)), UK.Resize(20), UK.CenterCrop((16, 18)), UK.Resize((9, 11))),
     ]
+
+
+@pytest.mark.compile
+@pytest.mark.parametrize("index", range(3))
+def test_fullgraph_compile_pipelines_equal_eager(index):
+    """Issue 5's standard pipeline, a geometric one and one of every size-changing class, in
+    u8aug.kornia.AugmentationSequential: fullgraph on every supported torch, and equal to eager."""
+    aug = pipelines(UK.AugmentationSequential)[index]
     x = random_image((6, 3, 32, 32), seed=8)
-    for aug in pipelines:
-        torch._dynamo.reset()
-        compiled = torch.compile(aug, fullgraph=True, options=UK.COMPILE_OPTIONS)
-        for seed in (0, 1):
-            torch.manual_seed(seed)
-            a = compiled(x)
-            torch.manual_seed(seed)
-            b = aug(x)
-            assert torch.equal(a, b)
+    torch._dynamo.reset()
+    compiled = torch.compile(aug, fullgraph=True, options=UK.COMPILE_OPTIONS)
+    for seed in (0, 1):
+        torch.manual_seed(seed)
+        a = compiled(x)
+        torch.manual_seed(seed)
+        b = aug(x)
+        assert torch.equal(a, b)
 
 
 def test_install_and_uninstall_patch_kornia_itself():
@@ -162,6 +172,41 @@ def test_install_and_uninstall_patch_kornia_itself():
         K.RandomAffine(20, p=1.0)(x)
     torch.manual_seed(1)
     assert torch.equal(K.RandomAffine(20, p=1.0)(xf), affine_float_before)
+
+
+@pytest.mark.parametrize("index", range(3))
+def test_augmentation_sequential_draws_and_bytes_are_kornias(index):
+    """u8aug's container changes only how the batch shape is tracked: under one seed it draws
+    kornia's parameters and gives kornia's container's bytes."""
+    x = random_image((6, 3, 32, 32), seed=8)
+    torch.manual_seed(3)
+    ours = pipelines(UK.AugmentationSequential)[index]
+    theirs = pipelines(K.AugmentationSequential)[index]
+    theirs.load_state_dict(ours.state_dict())
+    for seed in (0, 1):
+        torch.manual_seed(seed)
+        a = ours(x)
+        torch.manual_seed(seed)
+        b = theirs(x)
+        assert torch.equal(a, b)
+        torch.manual_seed(seed)
+        params_ours = ours.forward_parameters(x.shape)
+        torch.manual_seed(seed)
+        params_theirs = theirs.forward_parameters(x.shape)
+        assert repr(params_ours) == repr(params_theirs)
+
+
+def test_batch_shape_after_equals_kornias_for_always_applied_crops():
+    from kornia.augmentation.container.image import _get_new_batch_shape
+    from u8aug.kornia._containers import batch_shape_after
+
+    shape = torch.Size((5, 3, 40, 50))
+    for aug in (UK.RandomResizedCrop((24, 20)), UK.RandomCrop((30, 31)), UK.CenterCrop((7, 9)), UK.Resize(20),
+                UK.Resize(20, side="long"), UK.Resize((13, 17)), UK.RandomHorizontalFlip(), UK.RandomCrop((30, 31), p=0.5)):
+        for seed in range(3):
+            torch.manual_seed(seed)
+            param = ParamItem("step", aug.forward_parameters(shape))
+            assert batch_shape_after(param, shape, aug) == _get_new_batch_shape(param, shape, aug), aug
 
 
 def test_augmentation_sequential_equals_kornia_step_by_step():

@@ -181,6 +181,14 @@ inline void check_interp(const char* op, Interp mode, bool align_corners) {
   }
 }
 
+inline void check_blend_orders(const char* op, CropBlendOrders orders) {
+  for (BlendOrder o : {orders.slice, orders.whole_rows}) {
+    if (static_cast<int>(o) < 0 || static_cast<int>(o) > 2) {
+      fail(op, "order must be BlendOrder::kSeparable, kCorners or kSeparableUnfusedIndex");
+    }
+  }
+}
+
 inline void check_pad(const char* op, const ConstImage& src, const Image& dst, const PadSpec& p) {
   check_resampled(op, src, dst);
   if (p.left < 0 || p.right < 0 || p.top < 0 || p.bottom < 0) fail(op, "padding must be >= 0");

@@ -28,6 +28,7 @@ from kornia.augmentation.utils.helpers import _transform_output_shape
 from kornia.constants import Resample
 
 from .. import ops
+from . import _containers
 
 
 def _f32(params, key, x):
@@ -290,7 +291,12 @@ _ORIGINALS: Dict[str, dict] = {}
 
 
 def install() -> None:
-    """Make kornia's own classes accept uint8 images and run them with u8aug. Idempotent."""
+    """Make kornia's own classes accept uint8 images and run them with u8aug, and kornia's own
+    containers track their batch shape as u8aug.kornia.AugmentationSequential does (so they compile
+    with fullgraph=True on every supported torch). Idempotent."""
+    if "ImageSequential" not in _ORIGINALS:
+        _ORIGINALS["ImageSequential"] = {"forward_parameters": K.ImageSequential.__dict__.get("forward_parameters")}
+        K.ImageSequential.forward_parameters = _containers.forward_parameters
     for name, kernel in KERNELS.items():
         if name in _ORIGINALS:
             continue
@@ -304,7 +310,7 @@ def install() -> None:
 def uninstall() -> None:
     """Undo install(): kornia's classes are exactly as before."""
     for name, saved in _ORIGINALS.items():
-        kornia_cls = getattr(K, name)
+        kornia_cls = getattr(K, name)  # a KERNELS class, or ImageSequential
         for m, fn in saved.items():
             if fn is None:
                 delattr(kornia_cls, m)
@@ -317,7 +323,9 @@ def installed() -> bool:
     return bool(_ORIGINALS)
 
 
-AugmentationSequential = K.AugmentationSequential
+# kornia's containers, with a batch shape torch.compile traces on every supported torch
+AugmentationSequential = _containers.AugmentationSequential
+ImageSequential = _containers.ImageSequential
 
 # Inductor options under which a compiled augmentation draws kornia's random numbers exactly as
 # eager does: random ops run as eager's own kernels (fallback_random), and the scheduler keeps
@@ -325,4 +333,4 @@ AugmentationSequential = K.AugmentationSequential
 # scale draws). Pass them per call: torch.compile(aug, fullgraph=True, options=COMPILE_OPTIONS).
 COMPILE_OPTIONS = {"fallback_random": True, "reorder_for_locality": False}
 
-__all__ = [*KERNELS, "AugmentationSequential", "install", "uninstall", "installed", "KERNELS", "COMPILE_OPTIONS"]
+__all__ = [*KERNELS, "AugmentationSequential", "ImageSequential", "install", "uninstall", "installed", "KERNELS", "COMPILE_OPTIONS"]

@@ -1,10 +1,11 @@
 // Resize and crop-and-resize: torch's CPU F.interpolate (what kornia's resize and crop_by_indices
 // run) on x / 255, emulated in float32. Shared by the CPU loop and the CUDA kernel.
 //
-// Bilinear taps follow upsample_bilinear2d: the source index is scale * (d + 0.5) - 0.5 as one
-// fused multiply-add (align_corners=False; scale * d otherwise), clamped to >= 0. torch has two
-// CPU kernels that sum the four taps in different orders (BlendOrder); which one runs is torch's
-// choice (torch_blend_order), and u8aug follows it.
+// Bilinear taps follow upsample_bilinear2d: the source index is scale * (d + 0.5) - 0.5
+// (align_corners=False; scale * d otherwise), clamped to >= 0. torch has two CPU kernels that sum
+// the four taps in different orders, and torch versions differ in whether the generic kernel fuses
+// that index into one multiply-add (BlendOrder); which one runs is torch's choice
+// (torch_blend_order), and u8aug follows the running torch.
 #pragma once
 
 #include <math.h>
@@ -23,7 +24,8 @@ struct AxisTap {
   float l0, l1;
 };
 
-U8AUG_HD AxisTap linear_tap(int64_t d, int64_t in, int64_t out, bool align_corners) {
+// fused_index: scale * (d + 0.5) - 0.5 as one fused multiply-add, or rounded after the multiply.
+U8AUG_HD AxisTap linear_tap(int64_t d, int64_t in, int64_t out, bool align_corners, bool fused_index = true) {
   if (in == out) return AxisTap{d, d, 1.0f, 0.0f};
   float r;
   if (align_corners) {
@@ -31,7 +33,8 @@ U8AUG_HD AxisTap linear_tap(int64_t d, int64_t in, int64_t out, bool align_corne
     r = scale * static_cast<float>(d);
   } else {
     const float scale = static_cast<float>(in) / static_cast<float>(out);
-    r = fmaf(scale, static_cast<float>(d) + 0.5f, -0.5f);
+    const float centre = static_cast<float>(d) + 0.5f;
+    r = fused_index ? fmaf(scale, centre, -0.5f) : scale * centre - 0.5f;
     r = r < 0.0f ? 0.0f : r;
   }
   int64_t i0 = static_cast<int64_t>(floorf(r));
@@ -78,20 +81,27 @@ U8AUG_HD Window box_window(const float* box, int64_t height, int64_t width) {
   return Window{y1, x1, y2 - y1, x2 - x1};
 }
 
-// The two summation orders of torch's bilinear interpolate on the CPU:
+// The float32 arithmetic of torch's bilinear interpolate on the CPU, one per kernel and version:
 //   kSeparable (its generic kernel): fma(row0, wy0, row1 * wy1), row = fma(v0, wx0, v1 * wx1);
 //   kCorners (its channels-last kernel, channels below one vector): corner weights wy * wx, then
-//     fma(v11, w11, fma(v10, w10, fma(v00, w00, v01 * w01))).
-enum class BlendOrder : int32_t { kSeparable = 0, kCorners = 1 };
+//     fma(v11, w11, fma(v10, w10, fma(v00, w00, v01 * w01)));
+//   kSeparableUnfusedIndex (the generic kernel of torch 2.15): kSeparable's sums, but the
+//     align_corners=False source index scale * (d + 0.5) - 0.5 rounded after the multiply.
+enum class BlendOrder : int32_t { kSeparable = 0, kCorners = 1, kSeparableUnfusedIndex = 2 };
+U8AUG_HD bool blends_rows_first(BlendOrder order) { return order != BlendOrder::kCorners; }
+U8AUG_HD bool fuses_source_index(BlendOrder order) { return order != BlendOrder::kSeparableUnfusedIndex; }
 
 // Which kernel torch's upsample_bilinear2d takes for a float input of C channels resized to
 // (out_h, out_w): the channels-last one for outputs with h + w <= 128, for channels_last inputs of
-// more than 3 channels, and for 3 channels when torch runs on one thread.
+// more than 3 channels, and for 3 channels when torch runs on one thread (the same rule from 2.11
+// to 2.15). generic_fuses_index: whether the running torch's generic kernel fuses the source index
+// (2.11: yes, 2.15: no; u8aug measures it when it loads, python/u8aug/_torch_rules.py).
 inline BlendOrder torch_blend_order(int64_t channels, int64_t out_h, int64_t out_w, bool channels_last_input,
-                                    int torch_threads) {
+                                    int torch_threads, bool generic_fuses_index = true) {
   const bool corners = out_h + out_w <= 128 || (channels_last_input && channels > 3) ||
                        (torch_threads == 1 && channels == 3);
-  return corners ? BlendOrder::kCorners : BlendOrder::kSeparable;
+  if (corners) return BlendOrder::kCorners;
+  return generic_fuses_index ? BlendOrder::kSeparable : BlendOrder::kSeparableUnfusedIndex;
 }
 
 // kornia's crop_by_indices resizes each sample's slice img[i:i+1, :, y0:y1, x0:x1]. torch sees that
@@ -113,7 +123,7 @@ U8AUG_HD float blend_down(float row0, float row1, const AxisTap& ty) { return fm
 
 U8AUG_HD float blend_taps(float v00, float v01, float v10, float v11, const AxisTap& ty, const AxisTap& tx,
                           BlendOrder order) {
-  if (order == BlendOrder::kCorners) {
+  if (!blends_rows_first(order)) {
     const float w00 = ty.l0 * tx.l0, w01 = ty.l0 * tx.l1, w10 = ty.l1 * tx.l0, w11 = ty.l1 * tx.l1;
     return fmaf(v11, w11, fmaf(v10, w10, fmaf(v00, w00, v01 * w01)));
   }
@@ -137,8 +147,8 @@ U8AUG_HD void resize_element(const ConstImage& src, const Image& dst, const Wind
     dst.at(b, c, y, x) = src.at(b, c, win.y0 + sy, win.x0 + sx);
     return;
   }
-  const AxisTap ty = linear_tap(y, win.height, dst.height, align_corners);
-  const AxisTap tx = linear_tap(x, win.width, dst.width, align_corners);
+  const AxisTap ty = linear_tap(y, win.height, dst.height, align_corners, fuses_source_index(order));
+  const AxisTap tx = linear_tap(x, win.width, dst.width, align_corners, fuses_source_index(order));
   dst.at(b, c, y, x) = to_u8(bilinear_value(src, b, c, win, ty, tx, order) * 255.0f);
 }
 

@@ -1,0 +1,63 @@
+"""The internal float32 choices of the running torch that u8aug's byte-exactness depends on,
+measured once when u8aug loads.
+
+One build of u8aug serves every torch from 2.11 on (the stable ABI), and torch versions differ in
+how their CPU kernels round: the oracle is kornia's float path on the torch that is running
+(FIDELITY.md), so u8aug asks that torch rather than assuming a version's rule.
+
+- ``generic_bilinear_fuses_index``: torch's generic CPU bilinear interpolate kernel (the one a
+  1-channel image resized to more than 128 rows + columns takes) computes the align_corners=False
+  source index ``scale * (d + 0.5) - 0.5`` as one fused multiply-add on torch 2.11 and rounds after
+  the multiply on torch 2.15. A row of alternating 0s and 1s resized from 41 to 200 columns puts
+  each output's weight of the right-hand tap in its value, which tells the two apart.
+"""
+
+import numpy as np
+import torch
+
+_PROBE_IN, _PROBE_OUT = 41, 200
+
+
+def _right_tap_weights(fused: bool) -> np.ndarray:
+    """The float32 weight of the right-hand tap of every output column, by either index rule."""
+    scale = np.float32(_PROBE_IN) / np.float32(_PROBE_OUT)
+    centre = np.arange(_PROBE_OUT, dtype=np.float32) + np.float32(0.5)
+    if fused:  # one rounding: the product is exact in float64 and so is the sum, at these sizes
+        r = (np.float64(scale) * centre.astype(np.float64) - 0.5).astype(np.float32)
+    else:
+        r = (scale * centre).astype(np.float32) - np.float32(0.5)
+    r = np.maximum(r, np.float32(0))
+    i0 = np.minimum(np.floor(r), _PROBE_IN - 1)
+    return np.clip(r - i0.astype(np.float32), np.float32(0), np.float32(1)).astype(np.float32), i0.astype(np.int64)
+
+
+def _torch_output() -> np.ndarray:
+    row = (torch.arange(_PROBE_IN) % 2).to(torch.float32).reshape(1, 1, 1, _PROBE_IN)
+    with torch.no_grad():
+        out = torch.nn.functional.interpolate(row, size=(1, _PROBE_OUT), mode="bilinear", align_corners=False)
+    return out.reshape(-1).numpy()
+
+
+def _expected(fused: bool) -> np.ndarray:
+    l1, i0 = _right_tap_weights(fused)
+    l0 = (np.float32(1) - l1).astype(np.float32)
+    v0 = (i0 % 2).astype(np.float32)
+    v1 = (np.minimum(i0 + 1, _PROBE_IN - 1) % 2).astype(np.float32)
+    # fma(v0, l0, v1 * l1) with v0, v1 in {0, 1}: exact either way
+    return (v0 * l0 + v1 * l1).astype(np.float32)
+
+
+def measure() -> dict:
+    """What the running torch does, as the keyword arguments of ``_C._set_torch_rules``."""
+    got = _torch_output()
+    fused, plain = _expected(True), _expected(False)
+    assert not np.array_equal(fused, plain), "the probe must tell the two rules apart"
+    if np.array_equal(got, fused):
+        return {"generic_bilinear_fuses_index": True}
+    if np.array_equal(got, plain):
+        return {"generic_bilinear_fuses_index": False}
+    raise ImportError(
+        f"u8aug: torch {torch.__version__}'s CPU bilinear interpolate matches neither index rule u8aug "
+        "knows (fused as on torch 2.11, rounded after the multiply as on 2.15); u8aug's resize would "
+        "not be byte-exact with kornia on this torch. Please report it with this torch version."
+    )

@@ -1,0 +1,88 @@
+"""kornia's containers with a batch shape that torch.compile can trace on every torch u8aug supports.
+
+kornia's ``ImageSequential.forward_parameters`` tracks the batch shape through a pipeline with
+``_get_new_batch_shape``, which reads a crop's or resize's sampled gate as a Python float
+(``batch_prob.item()``) and branches on it (``if prob <= 0.5``). Up to torch 2.11 dynamo folded that
+read; torch 2.15 traces it as an unbacked float and ``fullgraph=True`` stops with "Could not guard on
+data-dependent expression zuf0 <= 0.5".
+
+The rewrite, one path for eager and compiled alike: a crop or resize that always applies
+(``p == 1`` and ``p_batch == 1``, kornia's defaults for them) gives its configured size, which is
+what kornia's branch gives whenever its gate is all ones (kornia's own export path reads that size
+too). Every other module goes through kornia's function unchanged, with the same random draws (the
+parameters themselves are kornia's), so eager output is byte-identical to kornia's. A crop with
+p < 1 keeps the data-dependent shape, which no single graph can express.
+"""
+
+from typing import List, Optional
+
+import torch
+from kornia.augmentation import AugmentationSequential as _KorniaAugmentationSequential
+from kornia.augmentation import ImageSequential as _KorniaImageSequential
+from kornia.augmentation.base import _AugmentationBase
+from kornia.augmentation.container import image as _image
+from kornia.augmentation.container.params import ParamItem, PatchParamItem
+from kornia.augmentation.container.patch import PatchSequential
+from kornia.geometry.transform.affwarp import _side_to_image_size
+
+
+def _configured_size(module, batch_shape):
+    """The output size of an always-applied crop or resize, from its flags; None otherwise."""
+    if not isinstance(module, _AugmentationBase) or module.p != 1.0 or module.p_batch != 1.0:
+        return None
+    size = getattr(module, "flags", {}).get("size")
+    if size is None:
+        return None
+    if isinstance(module, _image.K.Resize) and isinstance(size, int):
+        size = _side_to_image_size(size, batch_shape[-1] / batch_shape[-2], module.flags["side"])
+    if not all(isinstance(s, int) for s in size):
+        return None
+    return list(size)
+
+
+def batch_shape_after(param: ParamItem, batch_shape: torch.Size, module: Optional[torch.nn.Module] = None) -> torch.Size:
+    """The batch shape after ``module`` ran with ``param``: kornia's ``_get_new_batch_shape``, but
+    with no Python read of a sampled gate for crops and resizes that always apply."""
+    data = param.data
+    if isinstance(data, list) and not isinstance(module, PatchSequential) and not (data and isinstance(data[0], PatchParamItem)):
+        # a nested container: its children, in order, as kornia walks them
+        children = dict(module.named_children()) if module is not None else {}
+        for p in data:
+            batch_shape = batch_shape_after(p, batch_shape, children.get(p.name))
+        return batch_shape
+    if isinstance(data, dict) and "output_size" in data:
+        size = _configured_size(module, batch_shape)
+        if size is not None:
+            new_batch_shape = list(batch_shape)
+            new_batch_shape[-len(size):] = size
+            return torch.Size(new_batch_shape)
+    return _image._get_new_batch_shape(param, batch_shape, module)
+
+
+def forward_parameters(self, batch_shape: torch.Size) -> List[ParamItem]:
+    """kornia's ``ImageSequential.forward_parameters``, tracking the shape with batch_shape_after."""
+    params: List[ParamItem] = []
+    for name, module in self.get_forward_sequence():
+        if isinstance(module, (_AugmentationBase, _image.K.MixAugmentationBaseV2, _image.ImageSequentialBase)):
+            param = ParamItem(name, module.forward_parameters(batch_shape))
+        else:
+            param = ParamItem(name, None)
+        batch_shape = batch_shape_after(param, batch_shape, module)
+        params.append(param)
+    return params
+
+
+class ImageSequential(_KorniaImageSequential):
+    __doc__ = (
+        "kornia.augmentation.ImageSequential whose parameter generation compiles with fullgraph=True on "
+        "every supported torch (u8aug.kornia._containers).\n\n" + (_KorniaImageSequential.__doc__ or "")
+    )
+    forward_parameters = forward_parameters
+
+
+class AugmentationSequential(_KorniaAugmentationSequential):
+    __doc__ = (
+        "kornia.augmentation.AugmentationSequential whose parameter generation compiles with fullgraph=True "
+        "on every supported torch (u8aug.kornia._containers).\n\n" + (_KorniaAugmentationSequential.__doc__ or "")
+    )
+    forward_parameters = forward_parameters

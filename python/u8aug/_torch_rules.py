@@ -12,49 +12,46 @@ how their CPU kernels round: the oracle is kornia's float path on the torch that
   each output's weight of the right-hand tap in its value, which tells the two apart.
 """
 
-import numpy as np
 import torch
 
 _PROBE_IN, _PROBE_OUT = 41, 200
 
 
-def _right_tap_weights(fused: bool) -> np.ndarray:
-    """The float32 weight of the right-hand tap of every output column, by either index rule."""
-    scale = np.float32(_PROBE_IN) / np.float32(_PROBE_OUT)
-    centre = np.arange(_PROBE_OUT, dtype=np.float32) + np.float32(0.5)
-    if fused:  # one rounding: the product is exact in float64 and so is the sum, at these sizes
-        r = (np.float64(scale) * centre.astype(np.float64) - 0.5).astype(np.float32)
+def _expected(fused: bool) -> torch.Tensor:
+    """torch's output for the probe row under either index rule, computed op by op in float32
+    (each torch op rounds once; float64 gives the one rounding of a fused multiply-add, the product
+    and the sum being exact in float64 at these sizes)."""
+    scale = torch.tensor(_PROBE_IN, dtype=torch.float32) / torch.tensor(_PROBE_OUT, dtype=torch.float32)
+    centre = torch.arange(_PROBE_OUT, dtype=torch.float32) + 0.5
+    if fused:
+        r = (scale.double() * centre.double() - 0.5).float()
     else:
-        r = (scale * centre).astype(np.float32) - np.float32(0.5)
-    r = np.maximum(r, np.float32(0))
-    i0 = np.minimum(np.floor(r), _PROBE_IN - 1)
-    return np.clip(r - i0.astype(np.float32), np.float32(0), np.float32(1)).astype(np.float32), i0.astype(np.int64)
+        r = scale * centre - 0.5
+    r = r.clamp_min(0.0)
+    i0 = r.floor().clamp_max(_PROBE_IN - 1)
+    l1 = (r - i0).clamp(0.0, 1.0)
+    l0 = 1.0 - l1
+    v0 = (i0.long() % 2).float()
+    v1 = ((i0.long() + 1).clamp_max(_PROBE_IN - 1) % 2).float()
+    # fma(v0, l0, v1 * l1) with v0, v1 in {0, 1}: exact either way
+    return v0 * l0 + v1 * l1
 
 
-def _torch_output() -> np.ndarray:
+def _torch_output() -> torch.Tensor:
     row = (torch.arange(_PROBE_IN) % 2).to(torch.float32).reshape(1, 1, 1, _PROBE_IN)
     with torch.no_grad():
         out = torch.nn.functional.interpolate(row, size=(1, _PROBE_OUT), mode="bilinear", align_corners=False)
-    return out.reshape(-1).numpy()
-
-
-def _expected(fused: bool) -> np.ndarray:
-    l1, i0 = _right_tap_weights(fused)
-    l0 = (np.float32(1) - l1).astype(np.float32)
-    v0 = (i0 % 2).astype(np.float32)
-    v1 = (np.minimum(i0 + 1, _PROBE_IN - 1) % 2).astype(np.float32)
-    # fma(v0, l0, v1 * l1) with v0, v1 in {0, 1}: exact either way
-    return (v0 * l0 + v1 * l1).astype(np.float32)
+    return out.reshape(-1)
 
 
 def measure() -> dict:
     """What the running torch does, as the keyword arguments of ``_C._set_torch_rules``."""
     got = _torch_output()
     fused, plain = _expected(True), _expected(False)
-    assert not np.array_equal(fused, plain), "the probe must tell the two rules apart"
-    if np.array_equal(got, fused):
+    assert not torch.equal(fused, plain), "the probe must tell the two rules apart"
+    if torch.equal(got, fused):
         return {"generic_bilinear_fuses_index": True}
-    if np.array_equal(got, plain):
+    if torch.equal(got, plain):
         return {"generic_bilinear_fuses_index": False}
     raise ImportError(
         f"u8aug: torch {torch.__version__}'s CPU bilinear interpolate matches neither index rule u8aug "

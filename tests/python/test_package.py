@@ -10,7 +10,7 @@ import pytest
 import torch
 
 import u8aug
-from u8aug import _fake
+from u8aug import _fake, _torch_rules
 
 
 def test_build_info():
@@ -21,7 +21,16 @@ def test_build_info():
     # one build serves every torch from the oldest it targets on (the stable ABI)
     version = lambda v: tuple(int(p) for p in v.split("+")[0].split(".")[:2])  # noqa: E731
     assert version(info["torch_oldest_supported"]) <= version(info["torch_built_against"]) <= version(torch.__version__)
-    assert set(info["torch_rules"]) == {"generic_bilinear_fuses_index"}
+    assert info["torch_rules"] == _torch_rules.measure()
+
+
+def test_torch_rules_known_versions():
+    """What u8aug measured of the torch versions CI runs (README, torch versions)."""
+    fuses = u8aug.build_info()["torch_rules"]["generic_bilinear_fuses_index"]
+    known = {(2, 11): True, (2, 15): False}
+    version = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
+    if version in known:
+        assert fuses == known[version]
     assert isinstance(info["cuda"], bool)
     if info["cuda"]:
         assert info["cuda_architectures"]

@@ -2,6 +2,7 @@
 the running torch, installed into a fresh virtual environment, and used from there."""
 
 import os
+import site
 import subprocess
 import sys
 import textwrap
@@ -44,10 +45,16 @@ def test_wheel_builds_installs_into_a_fresh_venv_and_runs(tmp_path):
     wheels = list(dist.glob("u8aug-*.whl"))
     assert len(wheels) == 1, wheels
 
-    # torch comes from this interpreter's site-packages; u8aug only from the wheel
+    # A fresh environment whose torch is this interpreter's (a .pth file after its own site-packages;
+    # `venv --system-site-packages` would see the base interpreter's instead), and whose u8aug
+    # comes only from the wheel.
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = str(venv / "bin" / "python")
+    own = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                         capture_output=True, text=True, check=True).stdout.strip()
+    with open(os.path.join(own, "running_torch.pth"), "w") as f:
+        f.write("\n".join(site.getsitepackages()) + "\n")
     subprocess.run(
         [python, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--no-deps", "--no-index",
          "--ignore-installed", str(wheels[0])],

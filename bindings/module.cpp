@@ -19,6 +19,7 @@ PYBIND11_MODULE(_C, m) {
     d["cpu_targets_compiled"] = info.cpu_targets_compiled;
     d["cpu_targets_supported"] = info.cpu_targets_supported;
     d["cpu_target_chosen"] = info.cpu_target_chosen;
+    d["cpu_target_requested"] = info.cpu_target_requested;
     d["cuda"] = info.cuda;
     d["cuda_architectures"] = info.cuda_architectures;
     d["torch_built_against"] = U8AUG_TORCH_VERSION;
@@ -38,6 +39,8 @@ PYBIND11_MODULE(_C, m) {
   m.def("_set_torch_rules", [](bool generic_bilinear_fuses_index) {
     u8aug::bindings::torch_rules().generic_bilinear_fuses_index = generic_bilinear_fuses_index;
   }, py::arg("generic_bilinear_fuses_index"));
+
+  m.def("set_cpu_target", &u8aug::set_cpu_target, py::arg("name"));
 
   m.def("catalogue", [] {
     py::list ops;

@@ -11,6 +11,8 @@ namespace u8aug {
 namespace cpu {
 const char* flip_target_name();  // cpu/flip.cc
 }  // namespace cpu
+int64_t cpu_targets_supported_mask();  // cpu/target.cc
+std::string cpu_target_requested();    // cpu/target.cc
 
 BuildInfo build_info() {
   BuildInfo info;
@@ -19,10 +21,11 @@ BuildInfo build_info() {
     const int64_t bit = t & ~(t - 1);
     info.cpu_targets_compiled.emplace_back(hwy::TargetName(bit));
   }
-  for (int64_t bit : hwy::SupportedAndGeneratedTargets()) {
-    info.cpu_targets_supported.emplace_back(hwy::TargetName(bit));
+  for (int64_t t = cpu_targets_supported_mask(); t != 0; t &= t - 1) {
+    info.cpu_targets_supported.emplace_back(hwy::TargetName(t & ~(t - 1)));
   }
   info.cpu_target_chosen = cpu::flip_target_name();
+  info.cpu_target_requested = cpu_target_requested();
 #ifdef U8AUG_WITH_CUDA
   info.cuda = true;
   info.cuda_architectures = U8AUG_CUDA_ARCHITECTURES;

@@ -1,8 +1,9 @@
 // Pointwise ops on the CPU: build each sample's 256-entry table from pixel/point.h (or, for
 // equalize, each plane's from its histogram, pixel/equalize.h), then map every byte through it,
-// row by row. With AVX-512 VBMI (the AVX3_DL target) a 64-byte vector is mapped
-// by two 128-entry byte permutes and a blend; other targets map byte by byte (a shuffle-based
-// 256-entry lookup on narrower vectors costs more instructions than the scalar loads it replaces).
+// row by row. With AVX-512 VBMI (the AVX3_DL target) a 64-byte vector is mapped by two 128-entry
+// byte permutes and a blend; AVX3, AVX2 and SSE4 by sixteen 16-entry
+// byte shuffles, one per high nibble, and a tree of blends on the high nibble's bits (TableMap);
+// SSSE3 and the scalar target byte by byte.
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "cpu/point.cc"
@@ -28,6 +29,45 @@ namespace cpu {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
+// SSSE3 has no byte blend (Highway emulates it in three operations): the lookup measured slower than
+// the scalar loop there, which it keeps.
+#define U8AUG_TABLE_MAP (HWY_TARGET != HWY_SCALAR && HWY_TARGET != HWY_EMU128 && HWY_TARGET != HWY_SSSE3 && HWY_TARGET != HWY_AVX3_DL)
+#if U8AUG_TABLE_MAP
+// A 256-entry byte table as sixteen 16-entry pieces, each repeated in every 128-bit block: piece h
+// holds entries 16h..16h+15. A byte x is piece (x >> 4)'s entry (x & 15): all sixteen pieces are
+// looked up by x & 15 (byte shuffles within blocks), then a tree of blends keeps, by bit 4, 5, 6
+// and 7 of x in turn, the half that x's high nibble names (bit k is moved to each byte's sign bit
+// by a 16-bit shift left by 7 - k; the bits shifted in from the next byte never reach it).
+template <class D>
+class TableMap {
+ public:
+  TableMap(D d, const uint8_t* HWY_RESTRICT table) {
+    for (int h = 0; h < 16; ++h) pieces_[h] = hn::LoadDup128(d, table + 16 * h);
+  }
+  HWY_INLINE hn::Vec<D> operator()(D d, hn::Vec<D> x) const {
+    const hn::RebindToSigned<D> di;
+    const hn::Repartition<uint16_t, D> dw;
+    const auto low = hn::And(x, hn::Set(d, 0x0F));
+    const auto bit4 = hn::BitCast(di, hn::ShiftLeft<3>(hn::BitCast(dw, x)));
+    const auto bit5 = hn::BitCast(di, hn::ShiftLeft<2>(hn::BitCast(dw, x)));
+    const auto bit6 = hn::BitCast(di, hn::ShiftLeft<1>(hn::BitCast(dw, x)));
+    const auto bit7 = hn::BitCast(di, x);
+    auto pick = [&](decltype(bit4) sign, hn::Vec<D> if_set, hn::Vec<D> if_clear) {
+      return hn::BitCast(d, hn::IfNegativeThenElse(sign, hn::BitCast(di, if_set), hn::BitCast(di, if_clear)));
+    };
+    // depth first, so that few partial results are live at once
+    auto piece = [&](int h) { return hn::TableLookupBytes(pieces_[h], low); };
+    auto by4 = [&](int h) { return pick(bit4, piece(h + 1), piece(h)); };
+    auto by5 = [&](int h) { return pick(bit5, by4(h + 2), by4(h)); };
+    auto by6 = [&](int h) { return pick(bit6, by5(h + 4), by5(h)); };
+    return pick(bit7, by6(8), by6(0));
+  }
+
+ private:
+  hn::Vec<D> pieces_[16];
+};
+#endif
+
 // Row j of dst = table[row j of src], `rows` rows of n contiguous bytes.
 HWY_INLINE void MapRows(const uint8_t* HWY_RESTRICT table, const uint8_t* HWY_RESTRICT src,
                         int64_t src_step, uint8_t* HWY_RESTRICT dst, int64_t dst_step, int64_t rows,
@@ -46,6 +86,20 @@ HWY_INLINE void MapRows(const uint8_t* HWY_RESTRICT table, const uint8_t* HWY_RE
         const __m512i y = _mm512_mask_blend_epi8(_mm512_movepi8_mask(x), low, high);
         hn::StoreU(hn::Vec512<uint8_t>{y}, d, dst + i);
         if (i + 64 == n) break;
+      }
+    }
+    return;
+  }
+#elif U8AUG_TABLE_MAP
+  const hn::ScalableTag<uint8_t> d;
+  const size_t lanes = hn::Lanes(d);
+  if (n >= static_cast<int64_t>(lanes)) {
+    const TableMap<decltype(d)> map(d, table);
+    for (int64_t j = 0; j < rows; ++j, src += src_step, dst += dst_step) {
+      for (int64_t i = 0;; i += static_cast<int64_t>(lanes)) {  // overlapping last step, as in flip.cc
+        if (i + static_cast<int64_t>(lanes) > n) i = n - static_cast<int64_t>(lanes);
+        hn::StoreU(map(d, hn::LoadU(d, src + i)), d, dst + i);
+        if (i + static_cast<int64_t>(lanes) == n) break;
       }
     }
     return;

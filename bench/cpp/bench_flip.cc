@@ -2,12 +2,21 @@
 // the ceiling. bytes_per_second counts bytes read plus written.
 #include <benchmark/benchmark.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
 #include "u8aug/u8aug.h"
 
 namespace {
+
+// U8AUG_CPU_TARGET picks the Highway target, as it does for the Python package (u8aug::set_cpu_target);
+// the one that ran is in the output's context as u8aug_cpu_target.
+const bool kTargetChosen = [] {
+  const char* wanted = std::getenv("U8AUG_CPU_TARGET");
+  benchmark::AddCustomContext("u8aug_cpu_target", u8aug::set_cpu_target(wanted ? wanted : "auto"));
+  return true;
+}();
 
 constexpr int64_t kB = 32, kC = 3, kH = 224, kW = 224;
 

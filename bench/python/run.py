@@ -244,7 +244,12 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=RESULTS)
     ap.add_argument("--tag", default=None, help="name of the result files (default: device and date)")
     ap.add_argument("--replot", default=None, metavar="JSON", help="only redraw the chart of a results file")
+    ap.add_argument("--cpu-target", default=None, metavar="TARGET",
+                    help="run u8aug's CPU kernels on this Highway target (AVX2, SSE4, ...; u8aug.set_cpu_target); "
+                         "recorded in the results as u8aug.cpu_target_chosen")
     args = ap.parse_args(argv)
+    if args.cpu_target:
+        u8aug.set_cpu_target(args.cpu_target)
     if args.replot:
         with open(args.replot) as f:
             ratio_chart(json.load(f)["rows"], os.path.splitext(args.replot)[0] + ".png")

@@ -6,6 +6,8 @@ new tensors in the input's memory format; inputs are never modified. They are re
 ``torch.compile(fullgraph=True)``.
 """
 
+import os
+
 import torch  # noqa: F401  (loads libtorch, which the compiled module links against)
 
 try:
@@ -30,12 +32,32 @@ from .ops import __all__ as _ops_all  # noqa: E402
 __version__ = _C.build_info()["version"]
 
 
+def set_cpu_target(name: str = "auto") -> str:
+    """Run u8aug's CPU kernels on one Highway target among those this CPU supports and u8aug
+    compiled (``build_info()["cpu_targets_supported"]``: "AVX3_DL", "AVX3", "AVX2", "SSE4", "SSSE3",
+    "SCALAR" on x86), e.g. to run or benchmark the AVX2 path on an AVX-512 machine; ``"auto"``
+    returns to the best one. Returns the target now chosen; raises ValueError naming the possible
+    targets for any other name. Process-wide. The environment variable ``U8AUG_CPU_TARGET`` does the
+    same when u8aug is imported. Every target gives the same bytes (tested)."""
+    if not isinstance(name, str):
+        raise TypeError(f"u8aug.set_cpu_target: expected a target name (str), got {type(name).__name__}")
+    return _C.set_cpu_target(name)
+
+
+if os.environ.get("U8AUG_CPU_TARGET"):
+    try:
+        set_cpu_target(os.environ["U8AUG_CPU_TARGET"])
+    except ValueError as e:
+        raise ImportError(f"U8AUG_CPU_TARGET={os.environ['U8AUG_CPU_TARGET']!r}: {e}") from e
+
+
 def build_info() -> dict:
     """What this build of u8aug holds.
 
     Keys: ``version``; ``cpu_targets_compiled`` (Highway targets compiled in),
     ``cpu_targets_supported`` (those this CPU can run), ``cpu_target_chosen`` (what dynamic dispatch
-    runs); ``cuda`` (CUDA kernels compiled in), ``cuda_architectures``, ``torch_ops_cuda`` (CUDA
+    runs), ``cpu_target_requested`` (``set_cpu_target``'s last name, or "auto"); ``cuda`` (CUDA
+    kernels compiled in), ``cuda_architectures``, ``torch_ops_cuda`` (CUDA
     tensors accepted by the torch ops); ``torch_built_against`` (the torch it was compiled with),
     ``torch_oldest_supported`` (the oldest torch this build loads on: it uses only the stable ABI
     of that version), ``torch_rules`` (what u8aug measured of the running torch's internal float
@@ -50,4 +72,4 @@ def catalogue() -> list:
     return [dict(op) for op in _C.catalogue()]
 
 
-__all__ = [*_ops_all, "build_info", "catalogue", "__version__"]
+__all__ = [*_ops_all, "build_info", "catalogue", "set_cpu_target", "__version__"]

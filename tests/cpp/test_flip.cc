@@ -4,6 +4,7 @@
 #include <hwy/highway.h>
 #include <hwy/targets.h>
 
+#include <cctype>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -122,6 +123,30 @@ TEST(Flip, BadArgumentsThrowAndWriteNothing) {
   Image negative = dst.view;
   negative.stride_h = -5;
   expect_invalid(src.view, negative, "negative");
+}
+
+TEST(CpuTarget, SwitchesAmongSupportedTargetsAndBack) {
+  const BuildInfo best = build_info();
+  for (const std::string& name : best.cpu_targets_supported) {
+    EXPECT_EQ(set_cpu_target(name), name);
+    const BuildInfo now = build_info();
+    EXPECT_EQ(now.cpu_target_chosen, name);
+    EXPECT_EQ(now.cpu_target_requested, name);
+    EXPECT_EQ(now.cpu_targets_supported, best.cpu_targets_supported);  // the CPU's, not the switch's
+  }
+  std::string lower = best.cpu_targets_supported.back();  // any case
+  for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  EXPECT_EQ(set_cpu_target(lower), best.cpu_targets_supported.back());
+  EXPECT_EQ(set_cpu_target("auto"), best.cpu_target_chosen);
+  EXPECT_EQ(build_info().cpu_target_requested, "auto");
+  try {
+    set_cpu_target("NEON_OR_NOTHING");
+    ADD_FAILURE() << "an unknown target was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("NEON_OR_NOTHING"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find(best.cpu_targets_supported.front()), std::string::npos);
+  }
+  EXPECT_EQ(build_info().cpu_target_chosen, best.cpu_target_chosen);
 }
 
 TEST(BuildInfo, ListsTargets) {

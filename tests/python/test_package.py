@@ -72,3 +72,35 @@ def test_readme_op_table_is_current():
         sys.path.pop(0)
     with open(os.path.join(root, "README.md")) as f:
         assert op_table() in f.read(), "README op table is stale: paste `python scripts/op_table.py`"
+
+
+def test_cpu_target_switch_runs_every_supported_target_with_the_same_bytes():
+    info = u8aug.build_info()
+    x = torch.randint(0, 256, (3, 3, 37, 53), dtype=torch.uint8)
+    factor = torch.tensor([0.5, 1.2, 0.0])
+    expected = (u8aug.hflip(x), u8aug.adjust_contrast(x, factor), u8aug.resize(x, (20, 90)))
+    try:
+        for name in info["cpu_targets_supported"]:
+            assert u8aug.set_cpu_target(name) == name
+            now = u8aug.build_info()
+            assert now["cpu_target_chosen"] == name and now["cpu_target_requested"] == name
+            got = (u8aug.hflip(x), u8aug.adjust_contrast(x, factor), u8aug.resize(x, (20, 90)))
+            assert all(torch.equal(a, b) for a, b in zip(got, expected)), name
+        with pytest.raises(ValueError, match="is not a target this CPU supports.*" + info["cpu_targets_supported"][0]):
+            u8aug.set_cpu_target("NOT_A_TARGET")
+        with pytest.raises(TypeError, match="expected a target name"):
+            u8aug.set_cpu_target(2)
+    finally:
+        assert u8aug.set_cpu_target("auto") == info["cpu_target_chosen"]
+    assert u8aug.build_info()["cpu_target_requested"] == "auto"
+
+
+def test_cpu_target_environment_variable(tmp_path):
+    script = "import u8aug; print(u8aug.build_info()['cpu_target_chosen'])"
+    run = lambda value: subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True,  # noqa: E731
+                                       env={**os.environ, "U8AUG_CPU_TARGET": value})
+    lowest = u8aug.build_info()["cpu_targets_supported"][-1]
+    ok = run(lowest.lower())
+    assert ok.returncode == 0 and ok.stdout.strip() == lowest, ok.stderr
+    bad = run("AVX9000")
+    assert bad.returncode != 0 and "U8AUG_CPU_TARGET='AVX9000'" in bad.stderr and "is not a target" in bad.stderr

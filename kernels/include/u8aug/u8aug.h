@@ -42,10 +42,17 @@ struct BuildInfo {
   std::vector<std::string> cpu_targets_compiled;   // Highway targets compiled in
   std::vector<std::string> cpu_targets_supported;  // ... of which this CPU can run
   std::string cpu_target_chosen;                   // what dynamic dispatch picks now
+  std::string cpu_target_requested = "auto";       // set_cpu_target's last name, or "auto"
   bool cuda = false;                               // CUDA kernels compiled in
   std::string cuda_architectures;                  // e.g. "90-real;90-virtual"
 };
 BuildInfo build_info();
+
+// Restricts the CPU kernels to one Highway target among those this CPU supports and u8aug compiled
+// ("AVX3_DL", "AVX2", "SSE4", ..., as build_info names them; case does not matter), or returns to
+// the best one with "auto" or "". Returns the target now chosen; throws std::invalid_argument,
+// naming the possible ones, for any other name. Process-wide; Python reads U8AUG_CPU_TARGET at import.
+std::string set_cpu_target(const std::string& name);
 
 namespace cpu {
 void hflip(const ConstImage& src, const Image& dst, const ParallelFor& parallel = {});

@@ -68,41 +68,69 @@ class TableMap {
 };
 #endif
 
+#if HWY_TARGET != HWY_SCALAR
+// dst row j = f(src row j) for `rows` rows of n >= one vector of contiguous bytes; the last
+// vector of a row overlaps the one before, as in flip.cc.
+template <class D, class F>
+HWY_INLINE void MapVectors(D d, const uint8_t* HWY_RESTRICT src, int64_t src_step, uint8_t* HWY_RESTRICT dst,
+                           int64_t dst_step, int64_t rows, int64_t n, const F& f) {
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  for (int64_t j = 0; j < rows; ++j, src += src_step, dst += dst_step) {
+    for (int64_t i = 0;; i += lanes) {
+      if (i + lanes > n) i = n - lanes;
+      hn::StoreU(f(hn::LoadU(d, src + i)), d, dst + i);
+      if (i + lanes == n) break;
+    }
+  }
+}
+#endif
+
+// Whether table[v] == v & mask for every v (posterize, identity), or v ^ mask (invert): such a
+// table maps by that one bitwise operation, at memory speed on every target.
+struct BitwiseTable {
+  enum Kind { kNone, kAnd, kXor } kind = kNone;
+  uint8_t mask = 0;
+};
+HWY_INLINE BitwiseTable bitwise_form(const uint8_t* table) {
+  const uint8_t all = table[255];
+  bool is_and = true, is_xor = true;
+  for (int v = 0; v < 256; ++v) {
+    is_and = is_and && table[v] == (v & all);
+    is_xor = is_xor && table[v] == (v ^ table[0]);
+  }
+  if (is_and) return {BitwiseTable::kAnd, all};
+  if (is_xor) return {BitwiseTable::kXor, table[0]};
+  return {};
+}
+
 // Row j of dst = table[row j of src], `rows` rows of n contiguous bytes.
 HWY_INLINE void MapRows(const uint8_t* HWY_RESTRICT table, const uint8_t* HWY_RESTRICT src,
                         int64_t src_step, uint8_t* HWY_RESTRICT dst, int64_t dst_step, int64_t rows,
                         int64_t n) {
+#if HWY_TARGET != HWY_SCALAR
+  const hn::ScalableTag<uint8_t> d;
+  if (n >= static_cast<int64_t>(hn::Lanes(d))) {
+    const BitwiseTable bitwise = bitwise_form(table);
+    const auto mask = hn::Set(d, bitwise.mask);
+    if (bitwise.kind == BitwiseTable::kAnd) {
+      return MapVectors(d, src, src_step, dst, dst_step, rows, n, [&](hn::Vec<decltype(d)> x) { return hn::And(x, mask); });
+    }
+    if (bitwise.kind == BitwiseTable::kXor) {
+      return MapVectors(d, src, src_step, dst, dst_step, rows, n, [&](hn::Vec<decltype(d)> x) { return hn::Xor(x, mask); });
+    }
 #if HWY_TARGET == HWY_AVX3_DL
-  const hn::Full512<uint8_t> d;
-  if (n >= 64) {
     const __m512i t0 = hn::LoadU(d, table).raw, t1 = hn::LoadU(d, table + 64).raw;
     const __m512i t2 = hn::LoadU(d, table + 128).raw, t3 = hn::LoadU(d, table + 192).raw;
-    for (int64_t j = 0; j < rows; ++j, src += src_step, dst += dst_step) {
-      for (int64_t i = 0;; i += 64) {  // overlapping last step, as in flip.cc
-        if (i + 64 > n) i = n - 64;
-        const __m512i x = hn::LoadU(d, src + i).raw;
-        const __m512i low = _mm512_permutex2var_epi8(t0, x, t1);   // entries 0..127 by x & 127
-        const __m512i high = _mm512_permutex2var_epi8(t2, x, t3);  // entries 128..255
-        const __m512i y = _mm512_mask_blend_epi8(_mm512_movepi8_mask(x), low, high);
-        hn::StoreU(hn::Vec512<uint8_t>{y}, d, dst + i);
-        if (i + 64 == n) break;
-      }
-    }
-    return;
-  }
+    return MapVectors(d, src, src_step, dst, dst_step, rows, n, [&](hn::Vec<decltype(d)> v) {
+      const __m512i x = v.raw;
+      const __m512i low = _mm512_permutex2var_epi8(t0, x, t1);   // entries 0..127 by x & 127
+      const __m512i high = _mm512_permutex2var_epi8(t2, x, t3);  // entries 128..255
+      return hn::Vec512<uint8_t>{_mm512_mask_blend_epi8(_mm512_movepi8_mask(x), low, high)};
+    });
 #elif U8AUG_TABLE_MAP
-  const hn::ScalableTag<uint8_t> d;
-  const size_t lanes = hn::Lanes(d);
-  if (n >= static_cast<int64_t>(lanes)) {
     const TableMap<decltype(d)> map(d, table);
-    for (int64_t j = 0; j < rows; ++j, src += src_step, dst += dst_step) {
-      for (int64_t i = 0;; i += static_cast<int64_t>(lanes)) {  // overlapping last step, as in flip.cc
-        if (i + static_cast<int64_t>(lanes) > n) i = n - static_cast<int64_t>(lanes);
-        hn::StoreU(map(d, hn::LoadU(d, src + i)), d, dst + i);
-        if (i + static_cast<int64_t>(lanes) == n) break;
-      }
-    }
-    return;
+    return MapVectors(d, src, src_step, dst, dst_step, rows, n, [&](hn::Vec<decltype(d)> x) { return map(d, x); });
+#endif
   }
 #endif
   for (int64_t j = 0; j < rows; ++j, src += src_step, dst += dst_step) {

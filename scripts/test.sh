@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# The README's test command: set everything up, then run every test: C++ once, Python on the
-# pinned torch, then Python again on the newest torch (scripts/test_newest_torch.sh).
+# The README's test command: set everything up, then run every test: C++ once (and once more for
+# 64-bit Arm under qemu, scripts/test_arm.sh), Python on the pinned torch, then Python again on the
+# newest torch (scripts/test_newest_torch.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 echo "== C++ tests (GoogleTest via ctest)"
 ctest --test-dir build/cpp --output-on-failure
+bash scripts/test_arm.sh
 # Both lanes run even when the first fails, so one CI log shows both; either failing fails CI.
 status=0
 echo "== Python tests (pytest), pinned torch"

@@ -279,3 +279,22 @@ def test_transform_matrix_and_inverse_stay_kornias(name):
         back = ours.inverse(out)
         assert back.dtype == torch.uint8 and back.shape == x.shape
         assert torch.equal(back, to_u8(theirs.inverse(to_u8(expected).float() / 255)))
+
+
+@pytest.mark.compile
+def test_install_gives_kornias_container_the_traceable_batch_shape():
+    from kornia.augmentation.container.image import ImageSequential as KorniaImageSequential
+
+    original = KorniaImageSequential.__dict__["forward_parameters"]
+    x = random_image((4, 3, 20, 22), seed=11)
+    UK.install()
+    try:
+        assert KorniaImageSequential.__dict__["forward_parameters"] is not original
+        aug = K.AugmentationSequential(K.RandomResizedCrop((10, 12)), K.RandomHorizontalFlip(), K.Resize((8, 9)))
+        torch._dynamo.reset()
+        compiled = torch.compile(aug, fullgraph=True, options=UK.COMPILE_OPTIONS)
+        assert_same_under_seeds(compiled, aug, x)
+        assert compiled(x).shape == (4, 3, 8, 9)
+    finally:
+        UK.uninstall()
+    assert KorniaImageSequential.__dict__["forward_parameters"] is original

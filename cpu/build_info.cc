@@ -1,6 +1,7 @@
 #include <hwy/highway.h>
 #include <hwy/targets.h>
 
+#include "cpu/targets.h"
 #include "u8aug/u8aug.h"
 
 #ifndef U8AUG_VERSION
@@ -8,11 +9,6 @@
 #endif
 
 namespace u8aug {
-namespace cpu {
-const char* flip_target_name();  // cpu/flip.cc
-}  // namespace cpu
-int64_t cpu_targets_supported_mask();  // cpu/target.cc
-std::string cpu_target_requested();    // cpu/target.cc
 
 BuildInfo build_info() {
   BuildInfo info;

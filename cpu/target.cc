@@ -11,13 +11,10 @@
 #include <stdexcept>
 #include <string>
 
+#include "cpu/targets.h"
 #include "u8aug/u8aug.h"
 
 namespace u8aug {
-namespace cpu {
-const char* flip_target_name();  // cpu/flip.cc: what dynamic dispatch runs now
-}  // namespace cpu
-
 namespace {
 
 std::mutex target_mutex;

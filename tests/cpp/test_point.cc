@@ -136,6 +136,46 @@ TEST_P(PointOnEveryTarget, EqualizeMatchesScalarReference) {
         }
 }
 
+// The affine ops map most tables by a float multiply-add (cpu/table_form.h), kept only where it
+// gives all 256 entries: many factors from kornia's ranges and beyond, rows shorter than, equal to and
+// longer than one 32-byte step, so both the multiply-add and the lookup it falls back to are
+// checked against the reference.
+TEST_P(PointOnEveryTarget, AffineTablesMatchForManyFactors) {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> factor(0.0f, 3.0f), offset(-1.0f, 1.0f);
+  std::vector<float> a, b;
+  for (int i = 0; i < 96; ++i) {
+    // every third a dyadic factor or an offset of half a level, where x * a + c meets a rounding
+    // tie that kornia's chain breaks either way and the multiply-add must be refused
+    const bool tie = i % 3 == 0;
+    a.push_back(i < 4 ? std::vector<float>{0.0f, 1.0f, 1e-7f, 250.0f}[i] : tie ? static_cast<float>(i) / 32.0f : factor(rng));
+    b.push_back(tie ? static_cast<float>(i - 48) / 510.0f : offset(rng));
+  }
+  for (const Case& k : cases()) {
+    if (k.op != PointOp::kBrightness && k.op != PointOp::kBrightnessMul && k.op != PointOp::kContrast &&
+        k.op != PointOp::kContrastMean) {
+      continue;
+    }
+    for (int64_t w : {31, 32, 33, 100}) {
+      for (Layout layout : {Layout::kPlanar, Layout::kInterleaved}) {
+        SCOPED_TRACE(std::string(k.name) + " width " + std::to_string(w) + " " + layout_name(layout));
+        const int64_t batch = static_cast<int64_t>(a.size());
+        std::vector<float> first = a;
+        if (k.op == PointOp::kBrightness) first = b;
+        const Samples sa{first.data(), batch};
+        const Samples sb = k.op == PointOp::kContrastMean ? Samples{b.data(), batch} : Samples{};
+        TestImage src(layout, batch, 3, 9, w);
+        src.fill_random(static_cast<uint32_t>(w));
+        TestImage out(layout, batch, 3, 9, w), expected(Layout::kPlanar, batch, 3, 9, w);
+        k.run(src.view, out.view, sa, sb, serial_for());
+        reference(k, src.view, expected.view, sa, sb);
+        ASSERT_EQ(count_differences(out.view, expected.view), 0);
+        ASSERT_EQ(out.clobbered_padding(), 0);
+      }
+    }
+  }
+}
+
 TEST_P(PointOnEveryTarget, GammaTablesEqualPowOnEveryByte) {
   // adjust_gamma builds its tables from exp(gamma * log(x)) in double lanes, falling back to
   // pow_f32 near rounding boundaries: every entry must still be point_value's.

@@ -1,9 +1,10 @@
 // Pointwise ops on the CPU: build each sample's 256-entry table from pixel/point.h (or, for
 // equalize, each plane's from its histogram, pixel/equalize.h), then map every byte through it,
 // row by row. With AVX-512 VBMI (the AVX3_DL target) a 64-byte vector is mapped by two 128-entry
-// byte permutes and a blend; AVX3, AVX2 and SSE4 by sixteen 16-entry
-// byte shuffles, one per high nibble, and a tree of blends on the high nibble's bits (TableMap);
-// SSSE3 and the scalar target byte by byte.
+// byte permutes and a blend; AVX3, AVX2 and SSE4 by sixteen 16-entry byte shuffles (TableMap);
+// SSSE3 and the scalar target byte by byte. Before that, each table is classified
+// (cpu/table_form.h): one that is a bitwise operation, a multiply-add of x (AVX2, AVX3) or
+// solarize's saturating add and invert is mapped by those few operations instead.
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "cpu/point.cc"
@@ -159,7 +160,11 @@ HWY_INLINE void MapAffine(float slope, float offset, const uint8_t* HWY_RESTRICT
 // `candidate` (checked by mapping all 256 bytes with MapAffine itself), or the lookup.
 TableForm ClassifyTable(const uint8_t* table, TableForm candidate) {
   const TableForm bitwise = bitwise_form(table);
-  if (bitwise.kind != TableForm::kLookup || candidate.kind != TableForm::kAffine) return bitwise;
+  if (bitwise.kind != TableForm::kLookup) return bitwise;
+#if HWY_TARGET != HWY_SCALAR && HWY_TARGET != HWY_AVX3_DL
+  if (candidate.kind == TableForm::kSolarize) return solarize_form(table, candidate.shift);
+#endif
+  if (candidate.kind != TableForm::kAffine) return bitwise;
 #if !U8AUG_AFFINE_MAP
   return bitwise;  // no faster than the lookup on the other targets
 #else
@@ -184,6 +189,16 @@ HWY_INLINE void MapRows(const uint8_t* HWY_RESTRICT table, TableForm form, const
     }
     if (form.kind == TableForm::kXor) {
       return MapVectors(d, src, src_step, dst, dst_step, rows, n, [&](hn::Vec<decltype(d)> x) { return hn::Xor(x, mask); });
+    }
+    if (form.kind == TableForm::kSolarize) {
+      const auto shift = hn::Set(d, static_cast<uint8_t>(form.shift < 0 ? -form.shift : form.shift));
+      const auto threshold = hn::Set(d, form.threshold);
+      const bool up = form.shift >= 0;
+      return MapVectors(d, src, src_step, dst, dst_step, rows, n, [&](hn::Vec<decltype(d)> x) {
+        const auto s = up ? hn::SaturatedAdd(x, shift) : hn::SaturatedSub(x, shift);
+        const auto inverted = hn::Eq(hn::Max(s, threshold), s);  // s >= threshold
+        return hn::Xor(s, hn::And(hn::VecFromMask(d, inverted), mask));
+      });
     }
 #if U8AUG_AFFINE_MAP
     if (form.kind == TableForm::kAffine && n >= 32) return MapAffine(form.slope, form.offset, src, src_step, dst, dst_step, rows, n);
@@ -343,7 +358,7 @@ void run_point(const detail::PointOpSpec& spec, const ConstImage& src, const Ima
   std::map<std::pair<float, float>, int64_t> built;
   for (int64_t b = 0; b < n_tables; ++b) {
     const PointParams p = point_params(first, second, b);
-    candidates[b] = affine_candidate(spec.op, p);
+    candidates[b] = form_candidate(spec.op, p);
     const auto found = built.emplace(std::make_pair(p.a, p.b), b);
     uint8_t* table = tables.data() + 256 * b;
     if (!found.second) {

@@ -136,11 +136,11 @@ TEST_P(PointOnEveryTarget, EqualizeMatchesScalarReference) {
         }
 }
 
-// The affine ops map most tables by a float multiply-add (cpu/table_form.h), kept only where it
-// gives all 256 entries: many factors from kornia's ranges and beyond, rows shorter than, equal to and
-// longer than one 32-byte step, so both the multiply-add and the lookup it falls back to are
-// checked against the reference.
-TEST_P(PointOnEveryTarget, AffineTablesMatchForManyFactors) {
+// The affine ops map most tables by a float multiply-add, solarize by a saturating add and an
+// invert (cpu/table_form.h), each kept only where it gives all 256 entries: many parameters from
+// kornia's ranges and beyond, rows shorter than, equal to and longer than one 32-byte step, so both
+// the cheap forms and the lookup they fall back to are checked against the reference.
+TEST_P(PointOnEveryTarget, CheapTableFormsMatchForManyParameters) {
   std::mt19937 rng(7);
   std::uniform_real_distribution<float> factor(0.0f, 3.0f), offset(-1.0f, 1.0f);
   std::vector<float> a, b;
@@ -153,17 +153,22 @@ TEST_P(PointOnEveryTarget, AffineTablesMatchForManyFactors) {
   }
   for (const Case& k : cases()) {
     if (k.op != PointOp::kBrightness && k.op != PointOp::kBrightnessMul && k.op != PointOp::kContrast &&
-        k.op != PointOp::kContrastMean) {
+        k.op != PointOp::kContrastMean && k.op != PointOp::kSolarize) {
       continue;
     }
     for (int64_t w : {31, 32, 33, 100}) {
       for (Layout layout : {Layout::kPlanar, Layout::kInterleaved}) {
         SCOPED_TRACE(std::string(k.name) + " width " + std::to_string(w) + " " + layout_name(layout));
         const int64_t batch = static_cast<int64_t>(a.size());
-        std::vector<float> first = a;
+        std::vector<float> first = a, second = b;
         if (k.op == PointOp::kBrightness) first = b;
+        if (k.op == PointOp::kSolarize) {  // thresholds in [0, 1.1], additions in [-0.5, 0.5]
+          for (float& t : first) t = t / 3.0f * 1.1f;
+          for (float& v : second) v *= 0.5f;
+        }
         const Samples sa{first.data(), batch};
-        const Samples sb = k.op == PointOp::kContrastMean ? Samples{b.data(), batch} : Samples{};
+        const bool two = k.op == PointOp::kContrastMean || k.op == PointOp::kSolarize;
+        const Samples sb = two ? Samples{second.data(), batch} : Samples{};
         TestImage src(layout, batch, 3, 9, w);
         src.fill_random(static_cast<uint32_t>(w));
         TestImage out(layout, batch, 3, 9, w), expected(Layout::kPlanar, batch, 3, 9, w);

@@ -54,6 +54,8 @@ set_target_properties(u8aug_torch_ops PROPERTIES CXX_STANDARD 20 CXX_STANDARD_RE
 target_include_directories(u8aug_torch_ops SYSTEM PRIVATE ${_torch_includes})
 target_include_directories(u8aug_torch_ops PRIVATE ${PROJECT_SOURCE_DIR})
 target_compile_definitions(u8aug_torch_ops PRIVATE TORCH_TARGET_VERSION=${U8AUG_TORCH_TARGET_VERSION})
+# A wrapper in bindings/op_impls.inc that ops.def does not register is an error, not dead code.
+target_compile_options(u8aug_torch_ops PRIVATE -Werror=unused-function)
 target_link_libraries(u8aug_torch_ops PRIVATE u8aug_kernels)
 
 pybind11_add_module(_C MODULE bindings/module.cpp $<TARGET_OBJECTS:u8aug_torch_ops>)

@@ -8,16 +8,23 @@ bad input fails with the same message at trace time.
 
 import torch
 
-_OPS_WITH_FAKES = []
+# op name -> its fake; tests/python/test_catalogue.py checks there is one per catalogued op, with the
+# schema's argument names.
+FAKES = {}
 
 
 def _fake(name):
     def register(fn):
         torch.library.register_fake(f"u8aug::{name}")(fn)
-        _OPS_WITH_FAKES.append(name)
+        FAKES[name] = fn
         return fn
 
     return register
+
+
+def schema_arguments(name: str) -> list:
+    """The names of an op's arguments, from its schema (the op catalogue, kernels/include/u8aug/ops.def)."""
+    return [a.name for a in getattr(torch.ops.u8aug, name).default._schema.arguments]
 
 
 def _check_image(op: str, img: torch.Tensor) -> None:
@@ -70,8 +77,10 @@ def _check_values(op: str, name: str, t: torch.Tensor, img: torch.Tensor, per: s
     torch._check(t.device == img.device, lambda: f"u8aug.{op}: {name} is on {t.device} but img is on {img.device}")
 
 
-def _image_fake(name, *param_names, per="sample", dtype=torch.uint8):
-    """An image -> image op with parameters: the output is shaped like the input."""
+def _image_fake(name, per="sample", dtype=torch.uint8):
+    """An image -> image op whose other arguments (named by its schema) are parameter tensors: the
+    output is shaped like the input."""
+    param_names = schema_arguments(name)[1:]
 
     @_fake(name)
     def fake(img, *params):
@@ -80,18 +89,19 @@ def _image_fake(name, *param_names, per="sample", dtype=torch.uint8):
             _check_values(name, param_name, p, img, per)
         return empty_output(img, img.shape, dtype)
 
+    fake.argument_names = ["img", *param_names]
     return fake
 
 
 _image_fake("hflip")
 _image_fake("vflip")
-_image_fake("adjust_brightness", "factor")
-_image_fake("adjust_brightness_accumulative", "factor")
-_image_fake("adjust_contrast", "factor")
-_image_fake("adjust_contrast_with_mean", "factor", "mean")
-_image_fake("adjust_gamma", "gamma", "gain")
-_image_fake("solarize", "thresholds", "additions")
-_image_fake("posterize", "bits")
+_image_fake("adjust_brightness")
+_image_fake("adjust_brightness_accumulative")
+_image_fake("adjust_contrast")
+_image_fake("adjust_contrast_with_mean")
+_image_fake("adjust_gamma")
+_image_fake("solarize")
+_image_fake("posterize")
 _image_fake("invert")
 _image_fake("equalize")
 
@@ -101,29 +111,32 @@ def _image_mean_fake(img):
     _check_image("image_mean", img)
     return img.new_empty(img.shape[:1] if img.dim() == 4 else (), dtype=torch.float32)
 
-_image_fake("normalize", "mean", "std", per="channel", dtype=torch.float32)
+_image_fake("normalize", per="channel", dtype=torch.float32)
 _image_fake("to_float", dtype=torch.float32)
 _image_fake("grayscale")
 
 
-def _rgb_fake(name, *param_names):
-    """An RGB image -> RGB image op with per-sample parameters."""
+def _rgb_fake(name, checked=None):
+    """An RGB image -> RGB image op with per-sample parameters (the first `checked` of its schema's
+    other arguments; ColorJiggle's order is checked by the kernel)."""
+    param_names = schema_arguments(name)[1:]
 
     @_fake(name)
     def fake(img, *params):
         _check_image(name, img)
         torch._check(img.shape[-3] == 3, lambda: f"u8aug.{name}: expected 3 (RGB) channels as kornia does, got {img.shape[-3]}")
-        for param_name, p in zip(param_names, params):
+        for param_name, p in zip(param_names[:checked], params):
             _check_values(name, param_name, p, img)
         return empty_output(img, img.shape)
 
+    fake.argument_names = ["img", *param_names]
     return fake
 
 
-_rgb_fake("adjust_saturation", "factor")
-_rgb_fake("adjust_hue", "factor")
-_rgb_fake("color_jiggle", "brightness", "contrast", "saturation", "hue")
-_rgb_fake("color_jitter", "brightness", "contrast", "saturation", "hue")
+_rgb_fake("adjust_saturation")
+_rgb_fake("adjust_hue")
+_rgb_fake("color_jiggle", checked=4)
+_rgb_fake("color_jitter", checked=4)
 
 
 @_fake("rgb_to_grayscale")

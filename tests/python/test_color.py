@@ -81,14 +81,6 @@ def _jiggle_args(b):
             torch.tensor([3, 0, 2, 1]))
 
 
-@pytest.mark.parametrize("name", ["adjust_saturation", "adjust_hue", "color_jiggle"])
-def test_opcheck(name):
-    for x in (random_image((2, 3, 5, 7)), random_image((2, 3, 5, 7)).contiguous(memory_format=torch.channels_last), random_image((3, 4, 9))):
-        b = x.shape[0] if x.dim() == 4 else 1
-        args = _jiggle_args(b) if name == "color_jiggle" else (torch.full((b,), 0.5),)
-        torch.library.opcheck(getattr(torch.ops.u8aug, name), (x, *args))
-
-
 @pytest.mark.compile
 def test_compile_fullgraph_equals_eager():
     def pipeline(x, f, h, *jiggle):

@@ -62,14 +62,6 @@ def test_output_keeps_memory_format(ours, theirs, name):
     assert torch.equal(ours(expanded), ours(expanded.contiguous()))
 
 
-@pytest.mark.parametrize("name", ["hflip", "vflip"])
-def test_opcheck(name):
-    op = getattr(torch.ops.u8aug, name)
-    for shape in [(2, 3, 5, 7), (3, 4, 9), (1, 1, 1, 1)]:
-        for xi in layouts(random_image(shape)).values():
-            torch.library.opcheck(op, (xi,))
-
-
 @pytest.mark.compile
 def test_compile_fullgraph_equals_eager():
     def pipeline(x):

@@ -44,13 +44,6 @@ def test_photos_and_3d_input():
         assert torch.equal(u8aug.rgb_to_grayscale(photo), expected) and expected.shape[0] == 1
 
 
-@pytest.mark.parametrize("name", ["rgb_to_grayscale", "grayscale"])
-def test_opcheck(name):
-    for x in (random_image((2, 3, 5, 7)), random_image((2, 3, 5, 7)).contiguous(memory_format=torch.channels_last), random_image((3, 4, 9))):
-        torch.library.opcheck(getattr(torch.ops.u8aug, name), (x,))
-    torch.library.opcheck(torch.ops.u8aug.grayscale, (random_image((2, 4, 5, 7)),))
-
-
 @pytest.mark.compile
 def test_compile_fullgraph_equals_eager():
     def pipeline(x):

@@ -6,6 +6,7 @@ import kornia.augmentation as K
 from kornia.augmentation.container.params import ParamItem
 import pytest
 import torch
+import torch._inductor.config as inductor_config
 
 import u8aug.kornia as UK
 from conftest import oracle, random_image, to_u8

@@ -51,14 +51,6 @@ def test_python_numbers_and_sequences():
                        KE.normalize(x.float() / 255, torch.tensor([0.1, 0.2, 0.3]), torch.tensor([1.0, 2.0, 3.0])))
 
 
-@pytest.mark.parametrize("name", ["normalize", "to_float"])
-def test_opcheck(name):
-    op = getattr(torch.ops.u8aug, name)
-    for x in (random_image((2, 3, 5, 7)), random_image((2, 3, 5, 7)).contiguous(memory_format=torch.channels_last), random_image((3, 4, 9))):
-        args = (x, *IMAGENET) if name == "normalize" else (x,)
-        torch.library.opcheck(op, args)
-
-
 @pytest.mark.compile
 def test_compile_fullgraph_equals_eager():
     def pipeline(x, mean, std):

@@ -82,18 +82,6 @@ def test_exact_on_photos_both_layouts(name):
             assert torch.equal(xi, before)
 
 
-@pytest.mark.parametrize("name", list(GRIDS) + ["invert"])
-def test_opcheck(name):
-    op = getattr(torch.ops.u8aug, name)
-    n_params = len(PHOTO_PARAMS.get(name, ()))
-    values = {"solarize": [0.5, 0.1], "adjust_gamma": [1.5, 0.8]}.get(name, [0.3])
-    for x in (random_image((3, 3, 5, 7)), random_image((3, 3, 5, 7)).contiguous(memory_format=torch.channels_last), random_image((4, 6, 5))):
-        batch = x.shape[0] if x.dim() == 4 else 1
-        for count in {1, batch}:
-            args = [torch.full((count,), values[i] if name != "posterize" else 3.0) for i in range(n_params)]
-            torch.library.opcheck(op, (x, *args))
-
-
 @pytest.mark.compile
 def test_compile_fullgraph_equals_eager():
     def pipeline(x, f, ga, gn, t, a, bits):

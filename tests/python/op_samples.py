@@ -1,0 +1,91 @@
+"""One table of sample inputs per catalogued op (extension-cpp's ``sample_inputs``): what
+test_catalogue.py feeds to opcheck, to the compile == eager check and to the bad-input checks of
+every op. A new op adds its catalogue line (kernels/include/u8aug/ops.def) and one entry here;
+test_catalogue.py fails until both exist.
+
+Each entry maps an image ``x`` (uint8, (B, C, H, W) or (C, H, W), C = 3, on any device) to the op's
+full argument tuple. ``IMAGE_ARGUMENT`` names the argument that is the image where it is not ``img``.
+"""
+
+import math
+
+import torch
+
+
+def _per_sample(x, *values):
+    """One float32 tensor of B values per given value (B = 1 for a 3-D image), on x's device."""
+    b = x.shape[0] if x.dim() == 4 else 1
+    return tuple(torch.full((b,), float(v), device=x.device) for v in values)
+
+
+def _per_channel(x, *values):
+    return tuple(torch.full((x.shape[-3],), float(v), device=x.device) for v in values)
+
+
+def _matrices(x, rows):
+    b = x.shape[0] if x.dim() == 4 else 1
+    angle = torch.linspace(0.2, 2.9, b)
+    m = torch.zeros(b, 3, 3)
+    m[:, 0, 0], m[:, 0, 1], m[:, 0, 2] = torch.cos(angle) * 1.1, -torch.sin(angle), 0.7
+    m[:, 1, 0], m[:, 1, 1], m[:, 1, 2] = torch.sin(angle), torch.cos(angle) * 0.9, -0.4
+    m[:, 2, 0], m[:, 2, 1], m[:, 2, 2] = 0.01, -0.02, 1.0
+    return m[:, :rows].contiguous().to(x.device)
+
+
+def _boxes(x):
+    b = x.shape[0] if x.dim() == 4 else 1
+    box = torch.tensor([[1.0, 1.0], [3.0, 1.0], [3.0, 4.0], [1.0, 4.0]])
+    return box.expand(b, 4, 2).contiguous().to(x.device)
+
+
+def _jiggle(x):
+    order = torch.tensor([3, 0, 2, 1], device=x.device)
+    return (x, *_per_sample(x, 1.1, 0.9, 1.2, 0.05), order)
+
+
+SAMPLES = {
+    "hflip": lambda x: (x,),
+    "vflip": lambda x: (x,),
+    "adjust_brightness": lambda x: (x, *_per_sample(x, 0.2)),
+    "adjust_brightness_accumulative": lambda x: (x, *_per_sample(x, 1.3)),
+    "adjust_contrast": lambda x: (x, *_per_sample(x, 0.7)),
+    "adjust_contrast_with_mean": lambda x: (x, *_per_sample(x, 0.7, 0.4)),
+    "image_mean": lambda x: (x,),
+    "adjust_gamma": lambda x: (x, *_per_sample(x, 1.5, 0.8)),
+    "solarize": lambda x: (x, *_per_sample(x, 0.5, 0.1)),
+    "posterize": lambda x: (x, *_per_sample(x, 3)),
+    "invert": lambda x: (x,),
+    "normalize": lambda x: (x, *_per_channel(x, 0.45, 0.22)),
+    "to_float": lambda x: (x,),
+    "rgb_to_grayscale": lambda x: (x,),
+    "grayscale": lambda x: (x,),
+    "adjust_saturation": lambda x: (x, *_per_sample(x, 0.6)),
+    "adjust_hue": lambda x: (x, *_per_sample(x, math.pi / 5)),
+    "color_jiggle": _jiggle,
+    "equalize": lambda x: (x,),
+    "color_jitter": _jiggle,
+    "select_samples": lambda x: (
+        torch.arange(x.shape[0] if x.dim() == 4 else 1, device=x.device) % 2 == 0, x, torch.flip(x, (-1,))),
+    "warp_affine": lambda x: (x, _matrices(x, 2), [6, 4], "bilinear", "reflection", False, None),
+    "warp_perspective": lambda x: (x, _matrices(x, 3), [3, 8], "nearest", "fill", True,
+                                   torch.rand(x.shape[-3], device=x.device)),
+    "resize": lambda x: (x, [9, 4], "bilinear", False),
+    "crop_and_resize": lambda x: (x, _boxes(x), [5, 5], "bilinear", True),
+    "pad": lambda x: (x, [1, 2, 3, 0], "reflect", 0),
+    "rot90": lambda x: (x, 3),
+}
+
+IMAGE_ARGUMENT = {"select_samples": "b"}
+
+
+def sample_images(device="cpu"):
+    """The images every op is sampled on: contiguous, channels_last, and 3-D (an HWC tensor viewed
+    as CHW)."""
+    g = torch.Generator().manual_seed(3)
+    x = torch.randint(0, 256, (2, 3, 5, 7), dtype=torch.uint8, generator=g)
+    hwc = torch.randint(0, 256, (6, 9, 3), dtype=torch.uint8, generator=g)
+    return {
+        "contiguous": x.to(device),
+        "channels_last": x.contiguous(memory_format=torch.channels_last).to(device),
+        "3d": hwc.permute(2, 0, 1).to(device),
+    }

@@ -19,7 +19,7 @@
 
 #include "bindings/torch_rules.h"
 #include "u8aug/image.h"
-#include "u8aug/pixel/layout.h"
+#include "u8aug/pixel/index_maps.h"
 #include "u8aug/pixel/resize.h"
 #include "u8aug/pixel/warp.h"
 

@@ -1,7 +1,6 @@
-// warp_affine and warp_perspective on CUDA: blockIdx.y is the sample; thread 0 of each block
-// forms the sample's sampling matrix (pixel/warp.h's warp_setup, from the device-side matrices)
-// into shared memory, then every thread runs warp_pixel, the function the CPU path runs, over a
-// grid-stride range of the sample's output pixels.
+// warp_affine and warp_perspective on CUDA: blockIdx.y is the sample; thread 0 of each block forms
+// the sample's sampling matrix (pixel/warp.h's warp_setup, from the device-side matrices) in shared
+// memory, then the block's threads run pixel/warp.h's WarpBody over the sample's output pixels.
 #include "cuda/launch.cuh"
 #include "u8aug/check.h"
 #include "u8aug/pixel/warp.h"
@@ -16,13 +15,8 @@ __global__ void warp_kernel(ConstImage src, Image dst, WarpParams p, bool perspe
   const int64_t b = blockIdx.y;
   if (threadIdx.x == 0) setup = warp_setup(p, perspective, src, dst, b);
   __syncthreads();
-  const long long n = dst.height * dst.width;
-  for (long long i = blockIdx.x * 1LL * blockDim.x + threadIdx.x; i < n;
-       i += 1LL * blockDim.x * gridDim.x) {
-    const int64_t y = i / dst.width, x = i % dst.width;
-    warp_pixel(src, dst, setup, p.fill, b, y, x, base_coordinate(setup, x, dst.width),
-               base_coordinate(setup, y, dst.height));
-  }
+  const WarpBody body{src, dst, &setup, p.fill, b};
+  for_each_index(body.count(), body);
 }
 
 void warp(const char* op, bool perspective, const ConstImage& src, const Image& dst,

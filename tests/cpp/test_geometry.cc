@@ -1,5 +1,5 @@
 // Geometry on every compiled Highway target against the scalar references (pixel/warp.h's
-// warp_pixel, pixel/resize.h's resize_element, pixel/layout.h's maps over every index): every
+// warp_pixel, pixel/resize.h's resize_element, pixel/index_maps.h's maps over every index): every
 // mode and padding, odd sizes, all layouts, a guard band around the output, the input untouched;
 // then degenerate matrices and the argument checks.
 #include <gtest/gtest.h>
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "image_buffer.h"
-#include "u8aug/pixel/layout.h"
+#include "u8aug/pixel/index_maps.h"
 #include "u8aug/pixel/resize.h"
 #include "u8aug/pixel/warp.h"
 #include "u8aug/u8aug.h"

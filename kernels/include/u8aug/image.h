@@ -22,7 +22,8 @@ struct ImageView {
   U8AUG_HD T& at(int64_t b, int64_t c, int64_t y, int64_t x) const {
     return data[offset(b, c, y, x)];
   }
-  int64_t numel() const { return batch * channels * height * width; }
+  U8AUG_HD int64_t numel() const { return batch * channels * height * width; }
+  U8AUG_HD int64_t pixels() const { return batch * height * width; }
 
   // A read-only view of the same pixels (only for views of mutable pixels).
   template <class U = T, class = std::enable_if_t<!std::is_const<U>::value>>
@@ -73,6 +74,29 @@ U8AUG_HD Index4 element_index(const ImageView<T>& v, int64_t i) {
   }
   return k;
 }
+
+struct PixelIndex {
+  int64_t b, y, x;
+};
+
+// The i-th pixel (b, y, x) of a view, columns fastest: for the kernels whose thread writes all
+// channels of one pixel.
+template <class T>
+U8AUG_HD PixelIndex pixel_index(const ImageView<T>& v, int64_t i) {
+  PixelIndex k;
+  k.x = i % v.width;
+  i /= v.width;
+  k.y = i % v.height;
+  k.b = i / v.height;
+  return k;
+}
+
+// Each-index bodies. Every CUDA kernel is a functor body with count() and body(i) for i in
+// [0, count()), written once in pixel/ next to the op's per-pixel function: the body decomposes
+// i into the element or pixel it writes (element_index, pixel_index) and runs that function.
+// cuda/launch.cuh runs a body for every index over a grid (launch_each_index, or for_each_index
+// inside kernels that first fill shared memory); tests/cpp/test_each_index.cc runs the same bodies
+// for every index on the CPU and compares them with the CPU path.
 
 // Parameters that broadcast: `count` float32 values, one per item (per sample of the batch, or
 // per channel), or one for all of them (count 1). Host memory for the cpu:: functions, device

@@ -17,7 +17,7 @@
 
 #include "u8aug/image.h"
 #include "u8aug/pixel/color.h"
-#include "u8aug/pixel/layout.h"
+#include "u8aug/pixel/index_maps.h"
 #include "u8aug/pixel/resize.h"
 #include "u8aug/pixel/warp.h"
 
@@ -114,7 +114,7 @@ void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& p
 // samples, as one copy per sample.
 void select_samples(const bool* take, const ConstImage& a, const ConstImage& b, const Image& dst,
                     const ParallelFor& parallel = {});
-// Geometry (pixel/warp.h, pixel/resize.h, pixel/layout.h). dst's size is the output size.
+// Geometry (pixel/warp.h, pixel/resize.h, pixel/index_maps.h). dst's size is the output size.
 // warp_affine / warp_perspective: kornia.geometry.transform's functions on x / 255 then to_u8,
 // with kornia's pixel matrices (2x3 or 3x3, one or one per sample, finite or not: a NaN or singular
 // matrix gives a defined image, never a read outside src).

@@ -241,4 +241,35 @@ U8AUG_HD void color_pixel(ColorOp op, const ConstImage& src, const Image& dst, c
   }
 }
 
+// The CUDA kernels' bodies (each-index bodies: image.h); `jiggle` points at the factors the
+// kernel's block has formed in shared memory (unused by kSaturation and kHue). One output pixel:
+struct ColorBody {
+  ColorOp op;
+  ConstImage src;
+  Image dst;
+  Samples factor;
+  const JiggleFactors* jiggle;
+  U8AUG_HD int64_t count() const { return dst.pixels(); }
+  U8AUG_HD void operator()(int64_t i) const {
+    const PixelIndex k = pixel_index(dst, i);
+    color_pixel(op, src, dst, factor, *jiggle, k.b, k.y, k.x);
+  }
+};
+
+// ColorJitter's first pass: pixel i's grey before the contrast step, in fixed point, and its sample.
+struct SampleGray {
+  int64_t b;
+  int64_t fixed;
+};
+struct GraySumBody {
+  ConstImage src;
+  const JiggleFactors* jiggle;
+  U8AUG_HD int64_t count() const { return src.pixels(); }
+  U8AUG_HD SampleGray operator()(int64_t i) const {
+    const PixelIndex k = pixel_index(src, i);
+    const Rgb p = before_contrast(load_rgb(src, k.b, k.y, k.x), *jiggle, k.b);
+    return SampleGray{k.b, gray_fixed(luma_unit(p.r, p.g, p.b))};
+  }
+};
+
 }  // namespace u8aug

@@ -43,4 +43,36 @@ U8AUG_HD void equalize_table(const uint32_t* counts, uint8_t* table) {
   }
 }
 
+// The CUDA kernels' bodies (each-index bodies: image.h). Byte i of plane p, the plane's pixels
+// counted row by row: what the histogram kernel counts.
+U8AUG_HD uint8_t plane_byte(const ConstImage& src, int64_t p, int64_t i) {
+  return src.at(p / src.channels, p % src.channels, i / src.width, i % src.width);
+}
+
+// Plane p's table from its byte counts (256 per plane), folded into kornia's bins.
+struct EqualizeTablesBody {
+  const uint32_t* byte_counts;
+  uint8_t* tables;
+  int64_t planes;
+  U8AUG_HD int64_t count() const { return planes; }
+  U8AUG_HD void operator()(int64_t p) const {
+    uint32_t bins[256];
+    for (int k = 0; k < 256; ++k) bins[k] = 0;
+    for (int v = 0; v < 256; ++v) bins[equalize_index(static_cast<uint8_t>(v))] += byte_counts[256 * p + v];
+    equalize_table(bins, tables + 256 * p);
+  }
+};
+
+// One output byte through its plane's table, in memory order.
+struct PlaneTablesBody {
+  ConstImage src;
+  Image dst;
+  const uint8_t* tables;  // 256 per (b, c) plane, b-major
+  U8AUG_HD int64_t count() const { return dst.numel(); }
+  U8AUG_HD void operator()(int64_t i) const {
+    const Index4 k = element_index(dst, i);
+    point_element(src, dst, tables + 256 * (k.b * dst.channels + k.c), k.b, k.c, k.y, k.x);
+  }
+};
+
 }  // namespace u8aug

@@ -37,4 +37,15 @@ U8AUG_HD void gray_pixel(const ConstImage& src, const Image& dst, int64_t b, int
   for (int64_t c = 0; c < dst.channels; ++c) dst.at(b, c, y, x) = v;
 }
 
+// The CUDA kernel's body: one pixel, all its output channels (each-index bodies: image.h).
+struct GrayBody {
+  ConstImage src;
+  Image dst;
+  U8AUG_HD int64_t count() const { return dst.pixels(); }
+  U8AUG_HD void operator()(int64_t i) const {
+    const PixelIndex k = pixel_index(dst, i);
+    gray_pixel(src, dst, k.b, k.y, k.x);
+  }
+};
+
 }  // namespace u8aug

@@ -96,4 +96,33 @@ U8AUG_HD void point_element(const ConstImage& src, const Image& dst, const uint8
   dst.at(b, c, y, x) = table[src.at(b, c, y, x)];
 }
 
+// The CUDA kernels' bodies (each-index bodies: image.h). Element i of sample b, in memory order,
+// through the sample's table (which the kernel's block has built in shared memory).
+struct SampleTableBody {
+  ConstImage src;
+  Image dst;
+  const uint8_t* table;
+  int64_t b;
+  U8AUG_HD int64_t count() const { return dst.channels * dst.height * dst.width; }
+  U8AUG_HD void operator()(int64_t i) const {
+    const Index4 k = element_index(dst, b * count() + i);
+    point_element(src, dst, table, k.b, k.c, k.y, k.x);
+  }
+};
+
+// Byte i of sample b in memory order: what image_mean's sum kernel adds.
+U8AUG_HD uint8_t sample_byte(const ConstImage& src, int64_t b, int64_t i) {
+  const Index4 k = element_index(src, b * src.channels * src.height * src.width + i);
+  return src.at(k.b, k.c, k.y, k.x);
+}
+
+// Sample b's mean from its byte sum.
+struct ByteMeanBody {
+  const unsigned long long* sums;
+  float* mean;
+  int64_t batch, per_sample;
+  U8AUG_HD int64_t count() const { return batch; }
+  U8AUG_HD void operator()(int64_t b) const { mean[b] = byte_mean(sums[b], per_sample); }
+};
+
 }  // namespace u8aug

@@ -152,4 +152,21 @@ U8AUG_HD void resize_element(const ConstImage& src, const Image& dst, const Wind
   dst.at(b, c, y, x) = to_u8(bilinear_value(src, b, c, win, ty, tx, order) * 255.0f);
 }
 
+// The CUDA kernel's body: one output byte, in memory order (each-index bodies: image.h). boxes:
+// crop_and_resize's device-side boxes (8 floats a sample), or null for resize.
+struct ResizeBody {
+  ConstImage src;
+  Image dst;
+  const float* boxes;
+  Interp mode;
+  bool align_corners;
+  CropBlendOrders orders;
+  U8AUG_HD int64_t count() const { return dst.numel(); }
+  U8AUG_HD void operator()(int64_t i) const {
+    const Index4 k = element_index(dst, i);
+    const Window win = boxes ? box_window(boxes + 8 * k.b, src.height, src.width) : Window{0, 0, src.height, src.width};
+    resize_element(src, dst, win, mode, align_corners, crop_blend_order(orders, win, src.width), k.b, k.c, k.y, k.x);
+  }
+};
+
 }  // namespace u8aug

@@ -11,4 +11,16 @@ U8AUG_HD void select_element(const ConstImage& a, const ConstImage& b, const Ima
   dst.at(s, c, y, x) = take[s] ? a.at(s, c, y, x) : b.at(s, c, y, x);
 }
 
+// The CUDA kernel's body: one output byte, in memory order (each-index bodies: image.h).
+struct SelectBody {
+  const bool* take;
+  ConstImage a, b;
+  Image dst;
+  U8AUG_HD int64_t count() const { return dst.numel(); }
+  U8AUG_HD void operator()(int64_t i) const {
+    const Index4 k = element_index(dst, i);
+    select_element(a, b, dst, take, k.b, k.c, k.y, k.x);
+  }
+};
+
 }  // namespace u8aug

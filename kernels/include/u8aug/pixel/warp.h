@@ -317,4 +317,20 @@ U8AUG_HD WarpSetup warp_setup(const WarpParams& p, bool perspective, const Const
                    perspective, p.mode, p.padding, p.align_corners};
 }
 
+// The CUDA kernel's body (each-index bodies: image.h): output pixel i of sample b, all channels;
+// `setup` points at the sample's warp_setup, which the kernel's block forms in shared memory.
+struct WarpBody {
+  ConstImage src;
+  Image dst;
+  const WarpSetup* setup;
+  Values fill;
+  int64_t b;
+  U8AUG_HD int64_t count() const { return dst.height * dst.width; }
+  U8AUG_HD void operator()(int64_t i) const {
+    const int64_t y = i / dst.width, x = i % dst.width;
+    warp_pixel(src, dst, *setup, fill, b, y, x, base_coordinate(*setup, x, dst.width),
+               base_coordinate(*setup, y, dst.height));
+  }
+};
+
 }  // namespace u8aug

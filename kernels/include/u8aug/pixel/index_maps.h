@@ -51,4 +51,27 @@ U8AUG_HD void rot90_element(const ConstImage& src, const Image& dst, int k, int6
   dst.at(b, c, y, x) = src.at(b, c, sy, sx);
 }
 
+// The CUDA kernels' bodies: one output byte, in memory order (each-index bodies: image.h).
+struct PadBody {
+  ConstImage src;
+  Image dst;
+  PadSpec spec;
+  U8AUG_HD int64_t count() const { return dst.numel(); }
+  U8AUG_HD void operator()(int64_t i) const {
+    const Index4 k = element_index(dst, i);
+    pad_element(src, dst, spec, k.b, k.c, k.y, k.x);
+  }
+};
+
+struct Rot90Body {
+  ConstImage src;
+  Image dst;
+  int turns;  // 0..3
+  U8AUG_HD int64_t count() const { return dst.numel(); }
+  U8AUG_HD void operator()(int64_t i) const {
+    const Index4 k = element_index(dst, i);
+    rot90_element(src, dst, turns, k.b, k.c, k.y, k.x);
+  }
+};
+
 }  // namespace u8aug

@@ -1,9 +1,9 @@
-// pad and rot90 on the CPU: pixel/layout.h's index maps, rows spread over threads.
+// pad and rot90 on the CPU: pixel/index_maps.h's index maps, rows spread over threads.
 #include <string>
 
 #include "cpu/parallel.h"
 #include "u8aug/check.h"
-#include "u8aug/pixel/layout.h"
+#include "u8aug/pixel/index_maps.h"
 
 namespace u8aug {
 namespace cpu {

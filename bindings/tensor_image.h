@@ -1,4 +1,5 @@
-// Tensor <-> image view, the tensor-level checks, and the output-layout rule of every op.
+// Tensor <-> image view, the image checks and the output-layout rule of every op, and the errors
+// every check raises. The other arguments are parsed in bindings/arguments.h.
 //
 // Only LibTorch's stable ABI is used here (torch/csrc/stable and its C shim, built for
 // TORCH_TARGET_VERSION, see cmake/torch_module.cmake): the module built against the oldest
@@ -10,18 +11,12 @@
 #include <torch/csrc/stable/tensor.h>
 #include <torch/headeronly/core/ScalarType.h>
 
-#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
-#include <string_view>
 #include <vector>
 
-#include "bindings/torch_rules.h"
 #include "u8aug/image.h"
-#include "u8aug/pixel/index_maps.h"
-#include "u8aug/pixel/resize.h"
-#include "u8aug/pixel/warp.h"
 
 namespace u8aug {
 namespace bindings {
@@ -134,89 +129,6 @@ inline Tensor empty_float(const Tensor& t, IntList sizes) {
 
 inline int64_t batch_of(const Tensor& img) { return img.dim() == 4 ? img.size(0) : 1; }
 inline int64_t channels_of(const Tensor& img) { return img.size(img.dim() - 3); }
-
-enum class Per { kSample, kChannel };
-
-// A parameter tensor: float32, 0-D or 1-D with 1 value or one per sample (B) or per channel (C),
-// on the image's device. Its values are checked by the C++ core where the host can read them (CPU).
-inline Values values_of(const char* op, const char* name, const Tensor& t, const Tensor& img,
-                        Per per = Per::kSample) {
-  check(t.defined(), "u8aug.", op, ": ", name, " is an undefined tensor");
-  check(t.scalar_type() == ScalarType::Float, "u8aug.", op, ": expected ", name, " of dtype torch.float32, got ",
-        torch::headeronly::toString(t.scalar_type()));
-  const bool per_sample = per == Per::kSample;
-  check(t.dim() <= 1, "u8aug.", op, ": expected ", name, " to be 0-D or 1-D (one value per ",
-        per_sample ? "sample" : "channel", "), got shape ", Shape{t.sizes()});
-  const int64_t n = per_sample ? batch_of(img) : channels_of(img);
-  check(t.numel() == 1 || t.numel() == n, "u8aug.", op, ": ", name, " must hold 1 or ", per_sample ? "B" : "C",
-        " = ", n, " values, got ", t.numel());
-  check(t.device() == img.device(), "u8aug.", op, ": ", name, " is on ", device_name(t), " but img is on ",
-        device_name(img));
-  check(t.numel() == 1 || t.stride(0) == 1, "u8aug.", op, ": ", name, " must be contiguous");
-  return Values{static_cast<const float*>(t.data_ptr()), t.numel()};
-}
-
-// ColorJiggle's step order: int64, 1-D, at most 4 entries, on the image's device.
-inline const int64_t* order_of(const char* op, const Tensor& order, const Tensor& img) {
-  check(order.scalar_type() == ScalarType::Long && order.dim() == 1 && order.numel() <= 4, "u8aug.", op,
-        ": expected order to be a 1-D int64 tensor of at most 4 step indices, got ",
-        torch::headeronly::toString(order.scalar_type()), " of shape ", Shape{order.sizes()});
-  check(order.device() == img.device(), "u8aug.", op, ": order is on ", device_name(order), " but img is on ",
-        device_name(img));
-  check(order.numel() <= 1 || order.stride(0) == 1, "u8aug.", op, ": order must be contiguous");
-  return order.numel() ? static_cast<const int64_t*>(order.data_ptr()) : nullptr;
-}
-
-// Geometry arguments: interpolation and padding names as kornia and grid_sample spell them, and
-// an output size of two positive ints.
-inline Interp interp_of(const char* op, std::string_view mode) {
-  if (mode == "bilinear") return Interp::kBilinear;
-  if (mode == "nearest") return Interp::kNearest;
-  fail("u8aug.", op, ": mode must be 'bilinear' or 'nearest', got '", mode, "'");
-}
-inline Padding padding_of(const char* op, std::string_view mode) {
-  if (mode == "zeros") return Padding::kZeros;
-  if (mode == "border") return Padding::kBorder;
-  if (mode == "reflection") return Padding::kReflection;
-  if (mode == "fill") return Padding::kFill;
-  fail("u8aug.", op, ": padding_mode must be 'zeros', 'border', 'reflection' or 'fill', got '", mode, "'");
-}
-inline PadMode pad_mode_of(const char* op, std::string_view mode) {
-  if (mode == "constant") return PadMode::kConstant;
-  if (mode == "reflect") return PadMode::kReflect;
-  if (mode == "replicate") return PadMode::kReplicate;
-  fail("u8aug.", op, ": mode must be 'constant', 'reflect' or 'replicate', got '", mode, "'");
-}
-inline std::vector<int64_t> size_pair(const char* op, const char* name, IntList size) {
-  check(size.size() == 2, "u8aug.", op, ": expected ", name, " = (height, width), got ", size.size(), " values");
-  const int64_t h = size[0], w = size[1];
-  check(h >= 1 && w >= 1, "u8aug.", op, ": ", name, " must be positive, got (", h, ", ", w, ")");
-  return {h, w};
-}
-
-// Whether torch sees img (as kornia batches a 3-D image: unsqueeze(0)), or with one_sample one
-// sample of it (img[i:i+1], as kornia slices crops), as channels_last-contiguous: the 4-D sizes
-// and strides torch would test with is_contiguous(memory_format=torch.channels_last).
-inline bool channels_last_sample(const Tensor& img, bool one_sample) {
-  std::vector<int64_t> sizes(img.sizes().begin(), img.sizes().end());
-  std::vector<int64_t> strides(img.strides().begin(), img.strides().end());
-  if (img.dim() == 3) {
-    sizes.insert(sizes.begin(), 1);
-    strides.insert(strides.begin(), img.numel());
-  } else if (one_sample) {
-    sizes[0] = 1;
-  }
-  return has_strides(sizes, strides, dense_strides(sizes, true));
-}
-
-// Which arithmetic torch's CPU bilinear interpolate uses for this image and output size
-// (pixel/resize.h): the oracle runs kornia eagerly on the CPU, so the CUDA kernels follow the same
-// choice, the running torch's CPU thread count and version rules included.
-inline BlendOrder blend_order_of(const Tensor& img, const std::vector<int64_t>& hw, bool channels_last_input) {
-  return torch_blend_order(channels_of(img), hw[0], hw[1], channels_last_input,
-                           static_cast<int>(torch::stable::get_num_threads()),
-                           torch_rules().generic_bilinear_fuses_index.load());
-}
 
 // Runs a call into the C++ core. Its std::invalid_argument already names the op; torch turns it
 // into a RuntimeError like the checks above.

@@ -2,7 +2,7 @@
 // stable ABI's parallel_for), so torch.set_num_threads and DataLoader workers apply.
 #include <torch/csrc/stable/library.h>
 
-#include "bindings/tensor_image.h"
+#include "bindings/arguments.h"
 #include "u8aug/u8aug.h"
 
 namespace u8aug {

@@ -7,7 +7,7 @@
 #include <torch/csrc/stable/accelerator.h>
 #include <torch/csrc/stable/library.h>
 
-#include "bindings/tensor_image.h"
+#include "bindings/arguments.h"
 #include "u8aug/u8aug.h"
 
 namespace u8aug {

@@ -20,7 +20,7 @@ BuildInfo build_info() {
   for (int64_t t = cpu_targets_supported_mask(); t != 0; t &= t - 1) {
     info.cpu_targets_supported.emplace_back(hwy::TargetName(t & ~(t - 1)));
   }
-  info.cpu_target_chosen = cpu::flip_target_name();
+  info.cpu_target_chosen = cpu::dispatched_target_name();
   info.cpu_target_requested = cpu_target_requested();
 #ifdef U8AUG_WITH_CUDA
   info.cuda = true;

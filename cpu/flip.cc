@@ -11,7 +11,7 @@
 
 #include "cpu/parallel.h"
 #include "cpu/rows.h"
-#include "u8aug/check.h"
+#include "u8aug/detail/check.h"
 #include "u8aug/pixel/flip.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -134,9 +134,8 @@ HWY_INLINE bool ReverseRows(const uint8_t* src, int64_t src_step, uint8_t* dst, 
                                  n);
 }
 
-void HFlipRows(const ConstImage& src, const Image& dst, int layout_code, int64_t row_begin,
+void HFlipRows(const ConstImage& src, const Image& dst, RowLayout layout, int64_t row_begin,
                int64_t row_end) {
-  const RowLayout layout = static_cast<RowLayout>(layout_code);
   const FlipAxes axes{true, false};
   const int64_t w = src.width, sh = src.stride_h, dh = dst.stride_h;
   for_each_row_run(layout, src, row_begin, row_end, [&](RowIndex r, int64_t rows) {
@@ -182,9 +181,8 @@ HWY_INLINE bool CopyRowsWith(D d8, const uint8_t* HWY_RESTRICT src, int64_t src_
   return true;
 }
 
-void VFlipRows(const ConstImage& src, const Image& dst, int layout_code, int64_t row_begin,
+void VFlipRows(const ConstImage& src, const Image& dst, RowLayout layout, int64_t row_begin,
                int64_t row_end) {
-  const RowLayout layout = static_cast<RowLayout>(layout_code);
   const FlipAxes axes{false, true};
   const int64_t bytes = row_bytes(layout, src);
   for_each_row_run(layout, dst, row_begin, row_end, [&](RowIndex r, int64_t rows) {
@@ -208,8 +206,6 @@ void VFlipRows(const ConstImage& src, const Image& dst, int layout_code, int64_t
   });
 }
 
-const char* TargetName() { return hwy::TargetName(HWY_TARGET); }
-
 // NOLINTNEXTLINE(google-readability-namespace-comments)
 }  // namespace HWY_NAMESPACE
 }  // namespace cpu
@@ -222,17 +218,12 @@ namespace cpu {
 
 HWY_EXPORT(HFlipRows);
 HWY_EXPORT(VFlipRows);
-HWY_EXPORT(TargetName);
-
-// The target dynamic dispatch picks for this file's kernels now (build_info, tests).
-const char* flip_target_name() { return HWY_DYNAMIC_DISPATCH(TargetName)(); }
-
 void hflip(const ConstImage& src, const Image& dst, const ParallelFor& parallel) {
   detail::check_unary("hflip", src, dst);
   const RowLayout layout = row_layout(src, dst);
   run_parallel(parallel, row_count(layout, src), grain_for(row_bytes(layout, src)),
                [&](int64_t begin, int64_t end) {
-                 HWY_DYNAMIC_DISPATCH(HFlipRows)(src, dst, static_cast<int>(layout), begin, end);
+                 HWY_DYNAMIC_DISPATCH(HFlipRows)(src, dst, layout, begin, end);
                });
 }
 
@@ -241,7 +232,7 @@ void vflip(const ConstImage& src, const Image& dst, const ParallelFor& parallel)
   const RowLayout layout = row_layout(src, dst);
   run_parallel(parallel, row_count(layout, src), grain_for(row_bytes(layout, src)),
                [&](int64_t begin, int64_t end) {
-                 HWY_DYNAMIC_DISPATCH(VFlipRows)(src, dst, static_cast<int>(layout), begin, end);
+                 HWY_DYNAMIC_DISPATCH(VFlipRows)(src, dst, layout, begin, end);
                });
 }
 

@@ -11,7 +11,7 @@
 
 #include "cpu/parallel.h"
 #include "cpu/rows.h"
-#include "u8aug/check.h"
+#include "u8aug/detail/check.h"
 #include "u8aug/pixel/gray.h"
 
 HWY_BEFORE_NAMESPACE();

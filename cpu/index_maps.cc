@@ -2,7 +2,7 @@
 #include <string>
 
 #include "cpu/parallel.h"
-#include "u8aug/check.h"
+#include "u8aug/detail/check.h"
 #include "u8aug/pixel/index_maps.h"
 
 namespace u8aug {

@@ -13,7 +13,7 @@
 
 #include "cpu/parallel.h"
 #include "cpu/rows.h"
-#include "u8aug/check.h"
+#include "u8aug/detail/check.h"
 #include "u8aug/pixel/normalize.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -43,8 +43,7 @@ HWY_INLINE bool NormalizeRow(const uint8_t* HWY_RESTRICT src, float* HWY_RESTRIC
 // mean_row, std_row: for interleaved rows, the W*C-long per-position patterns.
 void NormalizeRows(const ConstImage& src, const FloatImage& dst, const PerChannel& mean,
                    const PerChannel& std, const float* mean_row, const float* std_row,
-                   int layout_code, int64_t row_begin, int64_t row_end) {
-  const RowLayout layout = static_cast<RowLayout>(layout_code);
+                   RowLayout layout, int64_t row_begin, int64_t row_end) {
   const int64_t n = row_bytes(layout, src);
   for_each_row_run(layout, src, row_begin, row_end, [&](RowIndex r, int64_t rows) {
     for (int64_t y = r.y; y < r.y + rows; ++y) {
@@ -102,7 +101,7 @@ void normalize(const ConstImage& src, const FloatImage& dst, PerChannel mean, Pe
   run_parallel(parallel, row_count(layout, src), grain_for(4 * row_bytes(layout, src)),
                [&](int64_t begin, int64_t end) {
                  HWY_DYNAMIC_DISPATCH(NormalizeRows)(src, dst, mean, std, mean_row.data(),
-                                                     std_row.data(), static_cast<int>(layout),
+                                                     std_row.data(), layout,
                                                      begin, end);
                });
 }

@@ -23,7 +23,7 @@
 #include "cpu/rows.h"
 #include "cpu/table_form.h"
 #include "u8aug/pixel/equalize.h"
-#include "u8aug/point_ops.h"
+#include "u8aug/detail/point_ops.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace u8aug {
@@ -224,8 +224,7 @@ HWY_INLINE void MapRows(const uint8_t* HWY_RESTRICT table, TableForm form, const
 }
 
 void PointRows(const ConstImage& src, const Image& dst, const uint8_t* tables, const TableForm* forms,
-               TableLayout t, int layout_code, int64_t row_begin, int64_t row_end) {
-  const RowLayout layout = static_cast<RowLayout>(layout_code);
+               TableLayout t, RowLayout layout, int64_t row_begin, int64_t row_end) {
   const int64_t bytes = row_bytes(layout, src);
   // A row holds one table's bytes when it is planar, or when tables do not vary by channel.
   const bool one_table_per_row = layout == RowLayout::kPlanar || (t.per_c == 0 && layout != RowLayout::kStrided);
@@ -339,7 +338,7 @@ void apply_tables(const ConstImage& src, const Image& dst, const uint8_t* tables
   run_parallel(parallel, row_count(layout, src), grain_for(row_bytes(layout, src)),
                [&](int64_t begin, int64_t end) {
                  HWY_DYNAMIC_DISPATCH(PointRows)(src, dst, tables, forms.data(), layout_of_tables,
-                                                 static_cast<int>(layout), begin, end);
+                                                 layout, begin, end);
                });
 }
 

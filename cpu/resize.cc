@@ -12,30 +12,14 @@
 
 #include "cpu/unit_lanes-inl.h"
 
-#ifndef U8AUG_CPU_RESIZE_ONCE
-#define U8AUG_CPU_RESIZE_ONCE
 #include <cmath>
 #include <string>
 #include <vector>
 
 #include "cpu/parallel.h"
-#include "u8aug/check.h"
+#include "cpu/resize_sample.h"
+#include "u8aug/detail/check.h"
 #include "u8aug/pixel/resize.h"
-
-namespace u8aug {
-namespace cpu {
-// One sample's window as float32 x / 255, planar, and the column taps of the output.
-struct ResizeSample {
-  std::vector<float> planes;  // C x win.height x win.width
-  std::vector<int32_t> x0, x1;
-  std::vector<float> wx0, wx1;
-  Window win;
-  int64_t channels = 0;
-  const float* row(int64_t c, int64_t y) const { return planes.data() + (c * win.height + y) * win.width; }
-};
-}  // namespace cpu
-}  // namespace u8aug
-#endif
 
 HWY_BEFORE_NAMESPACE();
 namespace u8aug {
@@ -99,9 +83,8 @@ struct ColumnReader {
 #endif
 
 // Output rows [y_begin, y_end) of sample b, bilinear, in torch's `order`.
-void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align_corners, int order_code,
+void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align_corners, BlendOrder order,
                   int64_t y_begin, int64_t y_end) {
-  const BlendOrder order = static_cast<BlendOrder>(order_code);
   const int64_t width = dst.width, channels = dst.channels;
   // kSeparable: the across-interpolated source rows, two slots per channel, tagged with their row
   std::vector<float> across(blends_rows_first(order) ? static_cast<size_t>(2 * channels * width) : 0);
@@ -261,7 +244,7 @@ void resize_windows(const ConstImage& src, const Image& dst, const std::vector<W
     run_parallel(parallel, dst.channels * win.height, grain_for(win.width * 4),
                  [&](int64_t r0, int64_t r1) { HWY_DYNAMIC_DISPATCH(FillWindow)(src, b, s, r0, r1); });
     run_parallel(parallel, dst.height, row_grain, [&](int64_t y0, int64_t y1) {
-      HWY_DYNAMIC_DISPATCH(BilinearRows)(s, dst, b, align_corners, static_cast<int>(order), y0, y1);
+      HWY_DYNAMIC_DISPATCH(BilinearRows)(s, dst, b, align_corners, order, y0, y1);
     });
   }
 }

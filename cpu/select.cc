@@ -3,7 +3,7 @@
 #include <cstring>
 
 #include "cpu/parallel.h"
-#include "u8aug/check.h"
+#include "u8aug/detail/check.h"
 #include "u8aug/pixel/select.h"
 
 namespace u8aug {

@@ -40,7 +40,7 @@ std::string set_cpu_target(const std::string& name) {
   if (wanted.empty() || wanted == "AUTO") {
     hwy::DisableTargets(0);
     requested = "auto";
-    return cpu::flip_target_name();
+    return cpu::dispatched_target_name();
   }
   std::string names;
   for (int64_t t = supported; t != 0; t &= t - 1) {
@@ -48,7 +48,7 @@ std::string set_cpu_target(const std::string& name) {
     if (upper(hwy::TargetName(bit)) == wanted) {
       // Highway's targets are ordered best first by bit: disable every better one.
       hwy::DisableTargets(HWY_TARGETS & (bit - 1));
-      const std::string chosen = cpu::flip_target_name();
+      const std::string chosen = cpu::dispatched_target_name();
       if (upper(chosen) != wanted) {
         hwy::DisableTargets(0);
         requested = "auto";

@@ -6,7 +6,7 @@
 
 namespace u8aug {
 namespace cpu {
-const char* flip_target_name();  // cpu/flip.cc: the target dynamic dispatch runs now
+const char* dispatched_target_name();  // cpu/target_probe.cc: the target dynamic dispatch runs now
 }  // namespace cpu
 
 int64_t cpu_targets_supported_mask();  // cpu/target.cc: this CPU's, before any switch narrowed it

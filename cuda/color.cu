@@ -2,7 +2,7 @@
 // one thread per pixel. ColorJiggle's skip flags and order are read from device memory once per
 // block into shared memory: no host synchronisation.
 #include "cuda/launch.cuh"
-#include "u8aug/check.h"
+#include "u8aug/detail/check.h"
 #include "u8aug/pixel/color.h"
 #include "u8aug/u8aug.h"
 

@@ -1,6 +1,6 @@
 // hflip and vflip on CUDA: pixel/flip.h's FlipBody, one thread per output pixel (all its channels).
 #include "cuda/launch.cuh"
-#include "u8aug/check.h"
+#include "u8aug/detail/check.h"
 #include "u8aug/pixel/flip.h"
 #include "u8aug/u8aug.h"
 

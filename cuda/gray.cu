@@ -1,7 +1,7 @@
 // rgb_to_grayscale and grayscale on CUDA: pixel/gray.h's GrayBody, one thread per output pixel
 // (all its channels); fmaf is the same fused operation as on the CPU.
 #include "cuda/launch.cuh"
-#include "u8aug/check.h"
+#include "u8aug/detail/check.h"
 #include "u8aug/pixel/gray.h"
 #include "u8aug/u8aug.h"
 

@@ -1,6 +1,6 @@
 // pad and rot90 on CUDA: pixel/index_maps.h's PadBody and Rot90Body, one thread per output byte.
 #include "cuda/launch.cuh"
-#include "u8aug/check.h"
+#include "u8aug/detail/check.h"
 #include "u8aug/pixel/index_maps.h"
 #include "u8aug/u8aug.h"
 

@@ -1,7 +1,7 @@
 // normalize and to_float on CUDA: pixel/normalize.h's NormalizeBody, one thread per output float.
 // -fmad=false keeps the divisions and the subtraction separately rounded, as on the CPU.
 #include "cuda/launch.cuh"
-#include "u8aug/check.h"
+#include "u8aug/detail/check.h"
 #include "u8aug/pixel/normalize.h"
 #include "u8aug/u8aug.h"
 

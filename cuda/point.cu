@@ -5,7 +5,7 @@
 // per plane builds its table (EqualizeTablesBody, the CPU's equalize_table), then PlaneTablesBody.
 #include "cuda/launch.cuh"
 #include "u8aug/pixel/equalize.h"
-#include "u8aug/point_ops.h"
+#include "u8aug/detail/point_ops.h"
 #include "u8aug/u8aug.h"
 
 namespace u8aug {

@@ -1,7 +1,7 @@
 // resize and crop_and_resize on CUDA: pixel/resize.h's ResizeBody, one thread per output byte;
 // boxes are read on the device and clamped by box_window.
 #include "cuda/launch.cuh"
-#include "u8aug/check.h"
+#include "u8aug/detail/check.h"
 #include "u8aug/pixel/resize.h"
 #include "u8aug/u8aug.h"
 

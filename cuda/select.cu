@@ -1,6 +1,6 @@
 // select_samples on CUDA: pixel/select.h's SelectBody, one thread per output byte.
 #include "cuda/launch.cuh"
-#include "u8aug/check.h"
+#include "u8aug/detail/check.h"
 #include "u8aug/pixel/select.h"
 #include "u8aug/u8aug.h"
 

@@ -2,7 +2,7 @@
 // the sample's sampling matrix (pixel/warp.h's warp_setup, from the device-side matrices) in shared
 // memory, then the block's threads run pixel/warp.h's WarpBody over the sample's output pixels.
 #include "cuda/launch.cuh"
-#include "u8aug/check.h"
+#include "u8aug/detail/check.h"
 #include "u8aug/pixel/warp.h"
 #include "u8aug/u8aug.h"
 

@@ -299,3 +299,17 @@ def test_install_gives_kornias_container_the_traceable_batch_shape():
     finally:
         UK.uninstall()
     assert KorniaImageSequential.__dict__["forward_parameters"] is original
+
+
+def test_every_apply_function_has_a_declared_dropin_class():
+    """u8aug.kornia declares one class per apply function (KERNELS), each kornia's class of that
+    name with the uint8 methods, and every apply function takes kornia's five arguments."""
+    import inspect
+
+    declared = {n for n, v in vars(UK).items() if isinstance(v, type) and v.__module__ == UK.__name__}
+    assert declared == set(UK.KERNELS)
+    for name, kernel in UK.KERNELS.items():
+        cls = getattr(UK, name)
+        assert cls.__bases__ == (getattr(K, name),)
+        assert "apply_transform" in vars(cls)
+        assert len(inspect.signature(kernel).parameters) == 5, name

@@ -17,6 +17,9 @@ U8AUG_HD T clamp(T v, T lo, T hi) {
   return v > lo ? (v < hi ? v : hi) : lo;
 }
 
+// x.float() / 255: the oracle's input, a true division (the one definition of it).
+U8AUG_HD float unit(uint8_t x) { return static_cast<float>(x) / 255.0f; }
+
 // float in [0, 255] units -> uint8 with round-half-to-even (torch.round), the one quantizer under
 // which identity ops give back all 256 inputs. Built without FMA contraction (-ffp-contract=off,
 // nvcc -fmad=false) so host and device round the same float32 value.

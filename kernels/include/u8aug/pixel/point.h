@@ -30,9 +30,6 @@ struct PointParams {
 // torch.clamp(y, 0, 1): NaN stays NaN (to_u8 then maps it to 0).
 U8AUG_HD float clamp_unit(float y) { return y < 0.0f ? 0.0f : (y > 1.0f ? 1.0f : y); }
 
-// x.float() / 255: the oracle's input.
-U8AUG_HD float unit(uint8_t x) { return static_cast<float>(x) / 255.0f; }
-
 // (t * 255).to(torch.uint8) for t in [0, 1]: truncation toward zero.
 U8AUG_HD int truncate_u8(float t) { return static_cast<int>(t * 255.0f); }
 

@@ -133,7 +133,7 @@ U8AUG_HD float blend_taps(float v00, float v01, float v10, float v11, const Axis
 U8AUG_HD float bilinear_value(const ConstImage& src, int64_t b, int64_t c, const Window& win,
                               const AxisTap& ty, const AxisTap& tx, BlendOrder order) {
   auto at = [&](int64_t yy, int64_t xx) {
-    return unit_value(src.at(b, c, win.y0 + yy, win.x0 + xx));
+    return unit(src.at(b, c, win.y0 + yy, win.x0 + xx));
   };
   return blend_taps(at(ty.i0, tx.i0), at(ty.i0, tx.i1), at(ty.i1, tx.i0), at(ty.i1, tx.i1), ty, tx, order);
 }

@@ -232,9 +232,6 @@ U8AUG_HD Taps bilinear_taps(float x, float y, int64_t w, int64_t h, bool zeros) 
   return t;
 }
 
-// A uint8 value in kornia's float units (x.float() / 255, a true division).
-U8AUG_HD float unit_value(uint8_t v) { return static_cast<float>(v) / 255.0f; }
-
 // What a warp is asked for: kornia's pixel matrices M (source pixels -> destination pixels), one
 // for the whole batch or one per sample, 2x3 (affine) or 3x3 (perspective), row-major float32;
 // grid_sample's mode, padding and align_corners; and for Padding::kFill one fill value per channel
@@ -286,7 +283,7 @@ U8AUG_HD void warp_pixel(const ConstImage& src, const Image& dst, const WarpSetu
     const int32_t ix = to_index(rintf(sx)), iy = to_index(rintf(sy));
     const bool ok = !zeros || (in_range(ix, src.width) && in_range(iy, src.height));
     for (int64_t c = 0; c < dst.channels; ++c) {
-      float v = ok ? unit_value(src.at(b, c, iy, ix)) : 0.0f;
+      float v = ok ? unit(src.at(b, c, iy, ix)) : 0.0f;
       if (s.padding == Padding::kFill) v = v + (1.0f - (ok ? 1.0f : 0.0f)) * fill[c];
       dst.at(b, c, y, x) = to_u8(v * 255.0f);
     }
@@ -302,7 +299,7 @@ U8AUG_HD void warp_pixel(const ConstImage& src, const Image& dst, const WarpSetu
     // torch's vectorised grid_sample sums the corners nw, ne, sw, se with fused multiply-adds
     float v = 0.0f;
     for (int k = 0; k < 4; ++k) {
-      const float p = t.ok[k] ? unit_value(src.at(b, c, t.y[k / 2], t.x[k % 2])) : 0.0f;
+      const float p = t.ok[k] ? unit(src.at(b, c, t.y[k / 2], t.x[k % 2])) : 0.0f;
       v = k == 0 ? p * t.w[0] : fmaf(p, t.w[k], v);
     }
     if (s.padding == Padding::kFill) v = v + (1.0f - coverage) * fill[c];

@@ -149,6 +149,24 @@ void check_jiggle(const char* op, const ConstImage& src, const Image& dst, const
   }
 }
 
+// ColorJiggle's and ColorJitter's factor values (kornia's ranges) and its order.
+inline void check_jiggle_values(const char* op, const JiggleParams& params, float max_brightness) {
+  const float big = std::numeric_limits<float>::max();
+  check_sample_values(op, "brightness", params.brightness, 0.0f, max_brightness);
+  check_sample_values(op, "contrast", params.contrast, 0.0f, big);
+  check_sample_values(op, "saturation", params.saturation, 0.0f, big);
+  check_sample_values(op, "hue", params.hue, -0.5f, 0.5f);
+  bool seen[4] = {false, false, false, false};
+  for (int64_t i = 0; i < params.order_count; ++i) {
+    const int64_t s = params.order[i];
+    if (s < 0 || s > 3 || seen[s]) {
+      fail(op, "order must list distinct steps from 0 to 3, got " + std::to_string(s) +
+                           " at position " + std::to_string(i));
+    }
+    seen[s] = true;
+  }
+}
+
 // Geometry: src and dst of one batch and channel count, any spatial sizes, not overlapping.
 inline void check_resampled(const char* op, const ConstImage& src, const Image& dst) {
   check_view(op, "src", src);

@@ -3,7 +3,7 @@
 
 #include <limits>
 
-#include "u8aug/check.h"
+#include "u8aug/detail/check.h"
 #include "u8aug/pixel/point.h"
 
 namespace u8aug {

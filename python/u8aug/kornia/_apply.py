@@ -1,0 +1,165 @@
+"""The uint8 apply functions of the drop-in classes: what each kornia class's apply_transform does
+on a uint8 batch, through u8aug's kernels, from kornia's own generated parameters and flags."""
+
+import math
+from typing import Callable, Dict
+
+import numpy as np
+import torch
+from kornia.constants import Resample
+
+from .. import ops
+
+
+def _f32(params, key, x):
+    return params[key].to(device=x.device, dtype=torch.float32)
+
+
+def _invert(aug, x, params, flags, transform):
+    max_val = flags.get("max_val", 1.0)
+    if not (isinstance(max_val, (int, float)) and float(max_val) == 1.0):
+        raise NotImplementedError(f"u8aug.kornia.RandomInvert: uint8 images need max_val=1.0, got {max_val!r}")
+    return ops.invert(x)
+
+
+def _grayscale(aug, x, params, flags, transform):
+    if getattr(aug, "rgb_weights", None) is not None:
+        raise NotImplementedError("u8aug.kornia.RandomGrayscale: custom rgb_weights are not supported for uint8 images")
+    return ops.grayscale(x)
+
+
+def _normalize(aug, x, params, flags, transform):
+    if aug.p != 1.0 or aug.p_batch != 1.0:
+        raise NotImplementedError("u8aug.kornia.Normalize: uint8 images need p=1 (a skipped sample would stay uint8)")
+    mean, std = (flags[k].to(device=x.device, dtype=torch.float32).flatten() for k in ("mean", "std"))
+    return ops.normalize(x, mean, std)
+
+
+def _jiggle(fused):
+    def run(aug, x, params, flags, transform):
+        return fused(x, _f32(params, "brightness_factor", x), _f32(params, "contrast_factor", x),
+                     _f32(params, "saturation_factor", x), _f32(params, "hue_factor", x),
+                     params["order"].to(device=x.device, dtype=torch.int64))
+
+    return run
+
+
+def _resample(name, flags):
+    mode = flags["resample"].name.lower()
+    if mode not in ("bilinear", "nearest"):
+        raise NotImplementedError(f"u8aug.kornia.{name}: resample={mode!r} has no uint8 kernel (bilinear and nearest do)")
+    return mode
+
+
+def _matrix(transform, x, rows=2):
+    return transform[:, :rows, :].to(device=x.device, dtype=torch.float32).contiguous()
+
+
+def _warp_affine(name, padding=True):
+    def run(aug, x, params, flags, transform):
+        pad = flags["padding_mode"].name.lower() if padding else "zeros"
+        fill = None
+        if pad == "fill":
+            fill = flags.get("fill_value")
+            fill = None if fill is None else fill.to(device=x.device, dtype=torch.float32).reshape(-1)
+        # one matrix for the batch (1, 2, 3) broadcasts in the kernel, as kornia's warp does
+        return ops.warp_affine(x, _matrix(transform, x), (x.shape[-2], x.shape[-1]), _resample(name, flags), pad,
+                               flags["align_corners"], fill)
+
+    return run
+
+
+def _perspective(aug, x, params, flags, transform):
+    return ops.warp_perspective(x, _matrix(transform, x, 3), (x.shape[-2], x.shape[-1]),
+                                _resample("RandomPerspective", flags), "zeros", flags["align_corners"])
+
+
+def _slice_mode(name, flags):
+    if flags.get("cropping_mode", "slice") != "slice":
+        raise NotImplementedError(f"u8aug.kornia.{name}: uint8 images need cropping_mode='slice' (kornia's default)")
+
+
+def _resized_crop(aug, x, params, flags, transform):
+    _slice_mode("RandomResizedCrop", flags)
+    if flags["resample"] != Resample.BILINEAR:
+        raise NotImplementedError("u8aug.kornia.RandomResizedCrop: uint8 images need resample='bilinear'")
+    boxes = params["src"].to(device=x.device, dtype=torch.float32)
+    return ops.crop_and_resize(x, boxes, tuple(flags["size"]), "bilinear", bool(flags["align_corners"]))
+
+
+def _crop(aug, x, params, flags, transform):
+    _slice_mode("RandomCrop", flags)
+    padding = aug.compute_padding(x.shape, flags)  # kornia's own (left, right, top, bottom), from the shape
+    if any(padding):
+        mode = flags["padding_mode"]
+        if mode not in ("constant", "reflect", "replicate"):
+            raise NotImplementedError(f"u8aug.kornia.RandomCrop: padding_mode={mode!r} has no uint8 kernel")
+        fill = flags["fill"]
+        if not isinstance(fill, (int, float)):
+            raise NotImplementedError("u8aug.kornia.RandomCrop: uint8 images need one fill value for all channels")
+        # fill is in kornia's float units: the byte the oracle makes of it, float32 (fill * 255)
+        # rounded half to even (Python's round) and clamped
+        x = ops.pad(x, padding, mode, min(255, max(0, round(float(np.float32(fill) * np.float32(255))))))
+    boxes = params["src"].to(device=x.device, dtype=torch.float32)
+    return ops.crop_and_resize(x, boxes, tuple(flags["size"]), "bilinear", False)
+
+
+def _center_crop(aug, x, params, flags, transform):
+    _slice_mode("CenterCrop", flags)
+    return ops.center_crop(x, (int(flags["size"][0]), int(flags["size"][1])))
+
+
+def _resize(aug, x, params, flags, transform):
+    from kornia.geometry.transform.affwarp import _side_to_image_size
+
+    if flags["resample"] != Resample.BILINEAR or flags["antialias"]:
+        raise NotImplementedError("u8aug.kornia.Resize: uint8 images need resample='bilinear' and antialias=False")
+    if isinstance(flags["size"], (tuple, list)):
+        size = (int(flags["size"][0]), int(flags["size"][1]))
+    else:  # kornia's own rule for an int size, from the input's shape (what params["output_size"] holds)
+        h, w = x.shape[-2:]
+        size = _side_to_image_size(int(flags["size"]), w / h, flags["side"])
+    return ops.resize(x, size, "bilinear", bool(flags["align_corners"]))
+
+
+def _channel_shuffle(aug, x, params, flags, transform):
+    # a permutation of whole planes: torch's own gather on uint8 is already the exact copy
+    batch_index = torch.arange(x.shape[0], device=x.device).view(-1, 1)
+    return x[batch_index, params["channels"].to(x.device)]
+
+
+# kornia class name -> the uint8 apply_transform, with kornia's own five arguments
+# (augmentation, uint8 batch, params, flags, transform) -> output.
+# Every float32 step kornia takes on its parameters (factor - 1, factor * 2 * pi) is taken the same way.
+KERNELS: Dict[str, Callable] = {
+    "RandomAffine": _warp_affine("RandomAffine"),
+    "RandomRotation": _warp_affine("RandomRotation", padding=False),
+    "RandomRotation90": _warp_affine("RandomRotation90", padding=False),
+    "RandomShear": _warp_affine("RandomShear"),
+    "RandomTranslate": _warp_affine("RandomTranslate"),
+    "RandomPerspective": _perspective,
+    "RandomResizedCrop": _resized_crop,
+    "RandomCrop": _crop,
+    "CenterCrop": _center_crop,
+    "Resize": _resize,
+    "RandomChannelShuffle": _channel_shuffle,
+    "RandomHorizontalFlip": lambda aug, x, p, f, t: ops.hflip(x),
+    "RandomVerticalFlip": lambda aug, x, p, f, t: ops.vflip(x),
+    "RandomBrightness": lambda aug, x, p, f, t: ops.adjust_brightness(x, _f32(p, "brightness_factor", x) - 1),
+    "RandomContrast": lambda aug, x, p, f, t: ops.adjust_contrast(x, _f32(p, "contrast_factor", x)),
+    "RandomGamma": lambda aug, x, p, f, t: ops.adjust_gamma(x, _f32(p, "gamma_factor", x), _f32(p, "gain_factor", x)),
+    "RandomSolarize": lambda aug, x, p, f, t: ops.solarize(x, _f32(p, "thresholds", x), _f32(p, "additions", x)),
+    "RandomPosterize": lambda aug, x, p, f, t: ops.posterize(x, p["bits_factor"].to(x.device)),
+    "RandomSaturation": lambda aug, x, p, f, t: ops.adjust_saturation(x, _f32(p, "saturation_factor", x)),
+    "RandomHue": lambda aug, x, p, f, t: ops.adjust_hue(x, _f32(p, "hue_factor", x) * 2 * math.pi),
+    "RandomEqualize": lambda aug, x, p, f, t: ops.equalize(x),
+    "RandomInvert": _invert,
+    "RandomGrayscale": _grayscale,
+    "Normalize": _normalize,
+    "ColorJiggle": _jiggle(ops.color_jiggle),
+    "ColorJitter": _jiggle(ops.color_jitter),
+}
+
+# The classes whose inverse() is a warp by kornia's inverse matrix.
+WARP_KERNELS = {KERNELS[n] for n in ("RandomAffine", "RandomRotation", "RandomRotation90", "RandomShear",
+                                     "RandomTranslate", "RandomPerspective")}

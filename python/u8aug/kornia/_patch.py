@@ -1,0 +1,153 @@
+"""How a kornia augmentation class learns uint8: the methods that route a uint8 batch to its u8aug
+apply function (python/u8aug/kornia/_apply.py) and everything else to kornia's own, used both by the
+drop-in subclasses (``uint8_dropin``) and by ``install()``, which sets them on kornia's own classes."""
+
+from typing import Dict
+
+import kornia.augmentation as K
+import torch
+from kornia.augmentation.utils import _transform_input
+from kornia.augmentation.utils.helpers import _transform_output_shape
+
+from .. import ops
+from . import _containers
+from ._apply import KERNELS, WARP_KERNELS
+
+
+def _uint8_methods(kornia_cls, kernel):
+    """transform_tensor, validate_tensor, apply_transform and transform_inputs that take uint8 to
+    u8aug and everything else to kornia_cls's own (original) methods."""
+    orig_transform, orig_validate, orig_apply, orig_inputs, orig_matrix = (
+        kornia_cls.transform_tensor, kornia_cls.validate_tensor, kornia_cls.apply_transform,
+        kornia_cls.transform_inputs, getattr(kornia_cls, "compute_transformation", None))
+    substitutes = getattr(kornia_cls, "SUBSTITUTE_SKIPPED_SAMPLES", False)
+
+    def transform_inputs(self, input, params, flags, transform=None, **kwargs):
+        # kornia fills skipped samples with 0.5 before gamma and equalize (skipped float samples
+        # may hold values those reject); on uint8 that fill would promote the batch to float. Every
+        # byte is a valid input and skipped samples are blended out, so uint8 runs the same gate and
+        # blend (kornia's own _gate / _blend_by_prob) without the fill.
+        if not (substitutes and input.dtype == torch.uint8):
+            return orig_inputs(self, input, params, flags, transform, **kwargs)
+        params, flags = self._process_kwargs_to_params_and_flags(
+            self._params if params is None else params, flags, **kwargs)
+        in_tensor = self.transform_tensor(input)
+        self.validate_tensor(in_tensor)
+        output = self.apply_transform(in_tensor, params, flags, transform=transform)
+        if not (self.p == 1.0 and self.p_batch == 1.0):
+            skipped = self.apply_non_transform(in_tensor, params, flags, transform=transform)
+            output = self._blend_by_prob(output, skipped, self._gate(params))
+        return _transform_output_shape(output, input.shape) if self.keepdim else output
+
+    def transform_tensor(self, input, *, shape=None, match_channel=True):
+        if input.dtype == torch.uint8 and shape is None:
+            return _transform_input(input)  # (H, W) / (C, H, W) -> (B, C, H, W), no dtype change
+        return orig_transform(self, input, shape=shape, match_channel=match_channel)
+
+    def validate_tensor(self, input):
+        if input.dtype == torch.uint8:
+            if input.dim() != 4:
+                raise RuntimeError(f"Expect (B, C, H, W). Got {tuple(input.shape)}.")
+            return
+        orig_validate(self, input)
+
+    def apply_transform(self, input, params, flags, transform=None):
+        if input.dtype == torch.uint8:
+            return kernel(self, input, params, flags, transform)
+        return orig_apply(self, input, params, flags, transform)
+
+    def compute_transformation(self, input, params, flags):
+        # kornia builds the transformation matrix (for boxes, keypoints, inverse) in the input's
+        # dtype; a uint8 matrix cannot hold -1. It only reads dtype, device and shape: hand it a
+        # float32 stand-in of the same shape that owns no memory.
+        if input.dtype == torch.uint8:
+            input = torch.zeros((), dtype=torch.float32, device=input.device).expand(input.shape)
+        return orig_matrix(self, input, params, flags)
+
+    orig_blend = kornia_cls._blend_by_prob
+
+    def blend_by_prob(transformed, not_transformed, to_apply):
+        # kornia keeps applied samples with torch.where over the whole batch, about 1 GB/s on
+        # uint8 CPU tensors; u8aug copies each sample once from the side it keeps.
+        if (transformed.dtype == torch.uint8 and not_transformed.dtype == torch.uint8
+                and transformed.shape == not_transformed.shape and transformed.dim() == 4
+                and to_apply.dim() == 1 and to_apply.shape[0] == transformed.shape[0]):
+            take = to_apply.to(device=transformed.device, dtype=torch.bool)
+            return ops.select_samples(take, transformed, not_transformed)
+        return orig_blend(transformed, not_transformed, to_apply)
+
+    orig_inverse = kornia_cls.__dict__.get("inverse_transform")
+    orig_get_matrix = getattr(kornia_cls, "get_transformation_matrix", None)
+
+    def get_transformation_matrix(self, input, params=None, flags=None):
+        # kornia returns the matrix in the input's dtype (inverse() then inverts it): float32 for uint8
+        if input.dtype == torch.uint8:
+            input = torch.zeros((), dtype=torch.float32, device=input.device).expand(input.shape)
+        return orig_get_matrix(self, input, params, flags)
+
+    def inverse_transform(self, input, flags, transform=None, size=None):
+        # kornia casts the inverse matrix to the input's dtype before warping; a uint8 matrix is
+        # garbage. uint8 input keeps the float32 matrix and runs the same warp kernel.
+        if input.dtype == torch.uint8:
+            if not isinstance(transform, torch.Tensor):
+                raise TypeError(f"Expected the `transform` be a torch.Tensor. Got {type(transform)}.")
+            matrix = transform.to(device=input.device, dtype=torch.float32)
+            return self.apply_transform(input, params=self._params, flags=flags, transform=matrix)
+        return orig_inverse(self, input, flags, transform, size)
+
+    methods = {"transform_tensor": transform_tensor, "validate_tensor": validate_tensor,
+               "apply_transform": apply_transform, "transform_inputs": transform_inputs,
+               "_blend_by_prob": staticmethod(blend_by_prob)}
+    if orig_inverse is not None and kernel in WARP_KERNELS:
+        methods["inverse_transform"] = inverse_transform
+        methods["get_transformation_matrix"] = get_transformation_matrix
+    if orig_matrix is not None:
+        methods["compute_transformation"] = compute_transformation
+    return methods
+
+
+def uint8_dropin(cls):
+    """Class decorator: ``cls``, declared as a subclass of the kornia class of its name, gets the
+    uint8 methods of that class's apply function and kornia's docstring after its own."""
+    kornia_cls = cls.__bases__[0]
+    assert kornia_cls is getattr(K, cls.__name__), f"{cls.__name__} must subclass kornia's class of its name"
+    for name, method in _uint8_methods(kornia_cls, KERNELS[cls.__name__]).items():
+        setattr(cls, name, method)
+    cls.__doc__ = f"{cls.__doc__}\n\n{kornia_cls.__doc__ or ''}"
+    return cls
+
+
+_ORIGINALS: Dict[str, dict] = {}
+
+
+def install() -> None:
+    """Make kornia's own classes accept uint8 images and run them with u8aug, and kornia's own
+    containers track their batch shape as u8aug.kornia.AugmentationSequential does (so they compile
+    with fullgraph=True on every supported torch). Idempotent."""
+    if "ImageSequential" not in _ORIGINALS:
+        _ORIGINALS["ImageSequential"] = {"forward_parameters": K.ImageSequential.__dict__.get("forward_parameters")}
+        K.ImageSequential.forward_parameters = _containers.forward_parameters
+    for name, kernel in KERNELS.items():
+        if name in _ORIGINALS:
+            continue
+        kornia_cls = getattr(K, name)
+        methods = _uint8_methods(kornia_cls, kernel)
+        _ORIGINALS[name] = {m: kornia_cls.__dict__.get(m) for m in methods}
+        for m, fn in methods.items():
+            setattr(kornia_cls, m, fn)
+
+
+def uninstall() -> None:
+    """Undo install(): kornia's classes are exactly as before."""
+    for name, saved in _ORIGINALS.items():
+        kornia_cls = getattr(K, name)  # a KERNELS class, or ImageSequential
+        for m, fn in saved.items():
+            if fn is None:
+                delattr(kornia_cls, m)
+            else:
+                setattr(kornia_cls, m, fn)
+    _ORIGINALS.clear()
+
+
+def installed() -> bool:
+    return bool(_ORIGINALS)

@@ -20,8 +20,7 @@ enum class Per { kSample, kChannel };
 
 // A parameter tensor: float32, 0-D or 1-D with 1 value or one per sample (B) or per channel (C),
 // on the image's device. Its values are checked by the C++ core where the host can read them (CPU).
-inline Values values_of(const char* op, const char* name, const Tensor& t, const Tensor& img,
-                        Per per = Per::kSample) {
+inline Values values_of(const char* op, const char* name, const Tensor& t, const Tensor& img, Per per = Per::kSample) {
   check(t.defined(), "u8aug.", op, ": ", name, " is an undefined tensor");
   check(t.scalar_type() == ScalarType::Float, "u8aug.", op, ": expected ", name, " of dtype torch.float32, got ",
         torch::headeronly::toString(t.scalar_type()));
@@ -29,8 +28,8 @@ inline Values values_of(const char* op, const char* name, const Tensor& t, const
   check(t.dim() <= 1, "u8aug.", op, ": expected ", name, " to be 0-D or 1-D (one value per ",
         per_sample ? "sample" : "channel", "), got shape ", Shape{t.sizes()});
   const int64_t n = per_sample ? batch_of(img) : channels_of(img);
-  check(t.numel() == 1 || t.numel() == n, "u8aug.", op, ": ", name, " must hold 1 or ", per_sample ? "B" : "C",
-        " = ", n, " values, got ", t.numel());
+  check(t.numel() == 1 || t.numel() == n, "u8aug.", op, ": ", name, " must hold 1 or ", per_sample ? "B" : "C", " = ",
+        n, " values, got ", t.numel());
   check(t.device() == img.device(), "u8aug.", op, ": ", name, " is on ", device_name(t), " but img is on ",
         device_name(img));
   check(t.numel() == 1 || t.stride(0) == 1, "u8aug.", op, ": ", name, " must be contiguous");

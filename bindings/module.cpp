@@ -36,18 +36,20 @@ PYBIND11_MODULE(_C, m) {
   });
 
   // Set once at import by python/u8aug/_torch_rules.py, from what it measured of the running torch.
-  m.def("_set_torch_rules", [](bool generic_bilinear_fuses_index) {
-    u8aug::bindings::torch_rules().generic_bilinear_fuses_index = generic_bilinear_fuses_index;
-  }, py::arg("generic_bilinear_fuses_index"));
+  m.def(
+      "_set_torch_rules",
+      [](bool generic_bilinear_fuses_index) {
+        u8aug::bindings::torch_rules().generic_bilinear_fuses_index = generic_bilinear_fuses_index;
+      },
+      py::arg("generic_bilinear_fuses_index"));
 
   m.def("set_cpu_target", &u8aug::set_cpu_target, py::arg("name"));
 
   m.def("catalogue", [] {
     py::list ops;
-#define U8AUG_OP(name, schema, kornia, fidelity, summary)                              \
-  ops.append(py::dict(py::arg("name") = #name, py::arg("schema") = schema,              \
-                      py::arg("kornia") = kornia, py::arg("fidelity") = fidelity,       \
-                      py::arg("summary") = summary));
+#define U8AUG_OP(name, schema, kornia, fidelity, summary)                                              \
+  ops.append(py::dict(py::arg("name") = #name, py::arg("schema") = schema, py::arg("kornia") = kornia, \
+                      py::arg("fidelity") = fidelity, py::arg("summary") = summary));
 #include "u8aug/ops.def"
 #undef U8AUG_OP
     return ops;

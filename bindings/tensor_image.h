@@ -21,8 +21,8 @@
 namespace u8aug {
 namespace bindings {
 
-using torch::stable::Tensor;
 using torch::headeronly::ScalarType;
+using torch::stable::Tensor;
 using IntList = torch::headeronly::HeaderOnlyArrayRef<int64_t>;
 
 // Torch's printing of sizes and devices, so messages read as they did with ATen: [2, 3], cuda:0.
@@ -62,9 +62,8 @@ inline void check_image(const char* op, const Tensor& img) {
   check(img.defined(), "u8aug.", op, ": img is an undefined tensor");
   check(img.scalar_type() == ScalarType::Byte, "u8aug.", op, ": expected img of dtype torch.uint8, got ",
         torch::headeronly::toString(img.scalar_type()));
-  check(img.dim() == 3 || img.dim() == 4, "u8aug.", op,
-        ": expected img of shape (C, H, W) or (B, C, H, W), got a ", img.dim(), "-D tensor of shape ",
-        Shape{img.sizes()});
+  check(img.dim() == 3 || img.dim() == 4, "u8aug.", op, ": expected img of shape (C, H, W) or (B, C, H, W), got a ",
+        img.dim(), "-D tensor of shape ", Shape{img.sizes()});
   for (int64_t s : img.sizes()) {
     check(s >= 1, "u8aug.", op, ": every dimension of img must be >= 1, got shape ", Shape{img.sizes()});
   }

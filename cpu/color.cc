@@ -22,8 +22,8 @@ namespace cpu {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-void ColorRows(ColorOp op, const ConstImage& src, const Image& dst, const Samples& factor,
-               const JiggleFactors& jiggle, int64_t row_begin, int64_t row_end) {
+void ColorRows(ColorOp op, const ConstImage& src, const Image& dst, const Samples& factor, const JiggleFactors& jiggle,
+               int64_t row_begin, int64_t row_end) {
   const DF d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d)), w = src.width;
   const bool planar = src.stride_w == 1 && dst.stride_w == 1 && w >= lanes;
@@ -105,8 +105,7 @@ void run_color_rows(ColorOp op, const ConstImage& src, const Image& dst, const S
   });
 }
 
-void adjust_saturation(const ConstImage& src, const Image& dst, Samples factor,
-                       const ParallelFor& parallel) {
+void adjust_saturation(const ConstImage& src, const Image& dst, Samples factor, const ParallelFor& parallel) {
   const char* op = "adjust_saturation";
   detail::check_rgb(op, src, dst);
   detail::check_samples(op, "factor", factor, src.batch);
@@ -122,8 +121,7 @@ void adjust_hue(const ConstImage& src, const Image& dst, Samples radians, const 
   run_color_rows(ColorOp::kHue, src, dst, radians, {}, parallel);
 }
 
-void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& params,
-                  const ParallelFor& parallel) {
+void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& params, const ParallelFor& parallel) {
   detail::check_jiggle("color_jiggle", src, dst, params);
   detail::check_jiggle_values("color_jiggle", params, 2.0f);
   run_color_rows(ColorOp::kJiggle, src, dst, {}, jiggle_factors(params), parallel);

@@ -28,8 +28,8 @@ namespace hn = hwy::HWY_NAMESPACE;
 // sample b into `stage` (three float planes of one sample, small enough to stay in cache, so the
 // second pass reads them instead of running those steps again) and adds their fixed-point grey to
 // *sum; FinishRows runs contrast and the steps after it from `stage` into dst.
-void StageRows(const ConstImage& src, const JiggleFactors& k, int64_t b, int64_t y0, int64_t y1,
-               float* stage, int64_t* sum) {
+void StageRows(const ConstImage& src, const JiggleFactors& k, int64_t b, int64_t y0, int64_t y1, float* stage,
+               int64_t* sum) {
   const DF d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d)), w = src.width, plane = src.height * w;
   const int last = contrast_position(k);
@@ -83,8 +83,7 @@ void StageRows(const ConstImage& src, const JiggleFactors& k, int64_t b, int64_t
 #endif
 }
 
-void FinishRows(const float* stage, const Image& dst, const JiggleFactors& k, int64_t b, int64_t y0,
-                int64_t y1) {
+void FinishRows(const float* stage, const Image& dst, const JiggleFactors& k, int64_t b, int64_t y0, int64_t y1) {
   const DF d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d)), w = dst.width, plane = dst.height * w;
   const int first = contrast_position(k);
@@ -130,8 +129,7 @@ namespace cpu {
 HWY_EXPORT(StageRows);
 HWY_EXPORT(FinishRows);
 
-void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& params,
-                  const ParallelFor& parallel) {
+void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& params, const ParallelFor& parallel) {
   detail::check_jiggle("color_jitter", src, dst, params);
   detail::check_jiggle_values("color_jitter", params, std::numeric_limits<float>::max());
   JiggleFactors k = jiggle_factors(params);

@@ -38,8 +38,7 @@ HWY_INLINE VRgb Saturation(DF d, VRgb p, float factor) {
   const VF adjusted_delta = hn::Mul(mx, saturation);
   const VF ratio = hn::Div(adjusted_delta, hn::IfThenElse(hn::Eq(delta, zero), one, delta));
   const VF offset = hn::Sub(mx, adjusted_delta);
-  return {hn::Add(hn::Mul(hn::Sub(p.r, mn), ratio), offset),
-          hn::Add(hn::Mul(hn::Sub(p.g, mn), ratio), offset),
+  return {hn::Add(hn::Mul(hn::Sub(p.r, mn), ratio), offset), hn::Add(hn::Mul(hn::Sub(p.g, mn), ratio), offset),
           hn::Add(hn::Mul(hn::Sub(p.b, mn), ratio), offset)};
 }
 
@@ -81,8 +80,8 @@ HWY_INLINE VRgb Hue(DF d, VRgb p, float radians) {
   const auto m0 = hn::Eq(hi, zero), m1 = hn::Eq(hi, one), m2 = hn::Eq(hi, hn::Set(d, 2.0f)),
              m3 = hn::Eq(hi, hn::Set(d, 3.0f)), m4 = hn::Eq(hi, hn::Set(d, 4.0f));
   auto pick = [&](VF a0, VF a1, VF a2, VF a3, VF a4, VF a5) {
-    return hn::IfThenElse(m0, a0, hn::IfThenElse(m1, a1, hn::IfThenElse(m2, a2,
-           hn::IfThenElse(m3, a3, hn::IfThenElse(m4, a4, a5)))));
+    return hn::IfThenElse(
+        m0, a0, hn::IfThenElse(m1, a1, hn::IfThenElse(m2, a2, hn::IfThenElse(m3, a3, hn::IfThenElse(m4, a4, a5)))));
   };
   return {pick(v, q, pp, pp, t, v), pick(t, v, v, q, pp, pp), pick(pp, pp, t, v, v, q)};
 }

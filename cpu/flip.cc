@@ -42,9 +42,8 @@ HWY_INLINE hn::Vec<D> ReverseBytes(D d, hn::Vec<D> v, hn::Vec<D> in_block_indice
 // moved back to end exactly at n, overlapping the step before it (it writes the same bytes again),
 // so there is no scalar tail. False, with nothing written, when a row is narrower than a vector.
 template <int kBytes, class D>
-HWY_INLINE bool ReverseRowsWith(D d8, const uint8_t* HWY_RESTRICT src, int64_t src_step,
-                                uint8_t* HWY_RESTRICT dst, int64_t dst_step, int64_t rows,
-                                int64_t n) {
+HWY_INLINE bool ReverseRowsWith(D d8, const uint8_t* HWY_RESTRICT src, int64_t src_step, uint8_t* HWY_RESTRICT dst,
+                                int64_t dst_step, int64_t rows, int64_t n) {
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d8));
   const int64_t step = (kBytes == 2 || kBytes == 4) ? lanes / kBytes : lanes;  // pixels per step
   if (step < 1 || n < step) return false;
@@ -59,8 +58,7 @@ HWY_INLINE bool ReverseRowsWith(D d8, const uint8_t* HWY_RESTRICT src, int64_t s
       } else if constexpr (kBytes == 3) {
         hn::Vec<D> r, g, b;
         hn::LoadInterleaved3(d8, from, r, g, b);
-        hn::StoreInterleaved3(ReverseBytes(d8, r, idx), ReverseBytes(d8, g, idx),
-                              ReverseBytes(d8, b, idx), d8, to);
+        hn::StoreInterleaved3(ReverseBytes(d8, r, idx), ReverseBytes(d8, g, idx), ReverseBytes(d8, b, idx), d8, to);
       } else {
 #if HWY_TARGET != HWY_SCALAR  // (a single 8-bit lane holds no whole pixel: step is 0 there)
         using Pixel = std::conditional_t<kBytes == 2, uint16_t, uint32_t>;
@@ -92,8 +90,8 @@ struct Mirror3Indices {
 
 // 3-byte pixels with 16-byte byte shuffles (pshufb-class, every x86 target): nine lookups and six
 // ORs mirror 48 bytes, far fewer instructions than de- and re-interleaving whole vectors.
-HWY_INLINE bool ReverseRgbRows(const uint8_t* HWY_RESTRICT src, int64_t src_step,
-                               uint8_t* HWY_RESTRICT dst, int64_t dst_step, int64_t rows, int64_t n) {
+HWY_INLINE bool ReverseRgbRows(const uint8_t* HWY_RESTRICT src, int64_t src_step, uint8_t* HWY_RESTRICT dst,
+                               int64_t dst_step, int64_t rows, int64_t n) {
   if (n < 16) return false;
   static const Mirror3Indices kMirror;
   const hn::Full128<uint8_t> d;
@@ -107,8 +105,9 @@ HWY_INLINE bool ReverseRgbRows(const uint8_t* HWY_RESTRICT src, int64_t src_step
       uint8_t* to = dst + 3 * (n - i - 16);
       const auto in0 = hn::LoadU(d, from), in1 = hn::LoadU(d, from + 16), in2 = hn::LoadU(d, from + 32);
       for (int k = 0; k < 3; ++k) {
-        const auto out = hn::Or(hn::Or(hn::TableLookupBytesOr0(in0, idx[k][0]), hn::TableLookupBytesOr0(in1, idx[k][1])),
-                                hn::TableLookupBytesOr0(in2, idx[k][2]));
+        const auto out =
+            hn::Or(hn::Or(hn::TableLookupBytesOr0(in0, idx[k][0]), hn::TableLookupBytesOr0(in1, idx[k][1])),
+                   hn::TableLookupBytesOr0(in2, idx[k][2]));
         hn::StoreU(out, d, to + 16 * k);
       }
       if (i + 16 == n) break;
@@ -121,21 +120,18 @@ HWY_INLINE bool ReverseRgbRows(const uint8_t* HWY_RESTRICT src, int64_t src_step
 // Full vectors; rows narrower than that try 16-byte vectors; narrower still, the caller's scalar
 // loop does them.
 template <int kBytes>
-HWY_INLINE bool ReverseRows(const uint8_t* src, int64_t src_step, uint8_t* dst, int64_t dst_step,
-                            int64_t rows, int64_t n) {
+HWY_INLINE bool ReverseRows(const uint8_t* src, int64_t src_step, uint8_t* dst, int64_t dst_step, int64_t rows,
+                            int64_t n) {
 #if HWY_TARGET != HWY_SCALAR
   if constexpr (kBytes == 3) {
     if (ReverseRgbRows(src, src_step, dst, dst_step, rows, n)) return true;
   }
 #endif
-  return ReverseRowsWith<kBytes>(hn::ScalableTag<uint8_t>(), src, src_step, dst, dst_step, rows,
-                                 n) ||
-         ReverseRowsWith<kBytes>(hn::CappedTag<uint8_t, 16>(), src, src_step, dst, dst_step, rows,
-                                 n);
+  return ReverseRowsWith<kBytes>(hn::ScalableTag<uint8_t>(), src, src_step, dst, dst_step, rows, n) ||
+         ReverseRowsWith<kBytes>(hn::CappedTag<uint8_t, 16>(), src, src_step, dst, dst_step, rows, n);
 }
 
-void HFlipRows(const ConstImage& src, const Image& dst, RowLayout layout, int64_t row_begin,
-               int64_t row_end) {
+void HFlipRows(const ConstImage& src, const Image& dst, RowLayout layout, int64_t row_begin, int64_t row_end) {
   const FlipAxes axes{true, false};
   const int64_t w = src.width, sh = src.stride_h, dh = dst.stride_h;
   for_each_row_run(layout, src, row_begin, row_end, [&](RowIndex r, int64_t rows) {
@@ -167,8 +163,8 @@ void HFlipRows(const ConstImage& src, const Image& dst, RowLayout layout, int64_
 // Row j of dst = row j of src, `rows` rows of n contiguous bytes, vectors with an overlapping last
 // step. Rows of a 224-wide image are a few vectors: a memcpy call per row costs more than the copy.
 template <class D>
-HWY_INLINE bool CopyRowsWith(D d8, const uint8_t* HWY_RESTRICT src, int64_t src_step,
-                             uint8_t* HWY_RESTRICT dst, int64_t dst_step, int64_t rows, int64_t n) {
+HWY_INLINE bool CopyRowsWith(D d8, const uint8_t* HWY_RESTRICT src, int64_t src_step, uint8_t* HWY_RESTRICT dst,
+                             int64_t dst_step, int64_t rows, int64_t n) {
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d8));
   if (n < lanes) return false;
   for (int64_t j = 0; j < rows; ++j, src += src_step, dst += dst_step) {
@@ -181,8 +177,7 @@ HWY_INLINE bool CopyRowsWith(D d8, const uint8_t* HWY_RESTRICT src, int64_t src_
   return true;
 }
 
-void VFlipRows(const ConstImage& src, const Image& dst, RowLayout layout, int64_t row_begin,
-               int64_t row_end) {
+void VFlipRows(const ConstImage& src, const Image& dst, RowLayout layout, int64_t row_begin, int64_t row_end) {
   const FlipAxes axes{false, true};
   const int64_t bytes = row_bytes(layout, src);
   for_each_row_run(layout, dst, row_begin, row_end, [&](RowIndex r, int64_t rows) {
@@ -190,8 +185,7 @@ void VFlipRows(const ConstImage& src, const Image& dst, RowLayout layout, int64_
       const uint8_t* s = &src.at(r.b, r.c, src.height - 1 - r.y, 0);  // walked upwards
       uint8_t* o = &dst.at(r.b, r.c, r.y, 0);
       if (CopyRowsWith(hn::ScalableTag<uint8_t>(), s, -src.stride_h, o, dst.stride_h, rows, bytes) ||
-          CopyRowsWith(hn::CappedTag<uint8_t, 16>(), s, -src.stride_h, o, dst.stride_h, rows,
-                       bytes)) {
+          CopyRowsWith(hn::CappedTag<uint8_t, 16>(), s, -src.stride_h, o, dst.stride_h, rows, bytes)) {
         return;
       }
     }
@@ -221,19 +215,17 @@ HWY_EXPORT(VFlipRows);
 void hflip(const ConstImage& src, const Image& dst, const ParallelFor& parallel) {
   detail::check_unary("hflip", src, dst);
   const RowLayout layout = row_layout(src, dst);
-  run_parallel(parallel, row_count(layout, src), grain_for(row_bytes(layout, src)),
-               [&](int64_t begin, int64_t end) {
-                 HWY_DYNAMIC_DISPATCH(HFlipRows)(src, dst, layout, begin, end);
-               });
+  run_parallel(parallel, row_count(layout, src), grain_for(row_bytes(layout, src)), [&](int64_t begin, int64_t end) {
+    HWY_DYNAMIC_DISPATCH(HFlipRows)(src, dst, layout, begin, end);
+  });
 }
 
 void vflip(const ConstImage& src, const Image& dst, const ParallelFor& parallel) {
   detail::check_unary("vflip", src, dst);
   const RowLayout layout = row_layout(src, dst);
-  run_parallel(parallel, row_count(layout, src), grain_for(row_bytes(layout, src)),
-               [&](int64_t begin, int64_t end) {
-                 HWY_DYNAMIC_DISPATCH(VFlipRows)(src, dst, layout, begin, end);
-               });
+  run_parallel(parallel, row_count(layout, src), grain_for(row_bytes(layout, src)), [&](int64_t begin, int64_t end) {
+    HWY_DYNAMIC_DISPATCH(VFlipRows)(src, dst, layout, begin, end);
+  });
 }
 
 }  // namespace cpu

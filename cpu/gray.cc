@@ -22,8 +22,8 @@ namespace hn = hwy::HWY_NAMESPACE;
 
 // One planar row: gray of (r, g, b) written to each of the `out_channels` rows of dst (one plane
 // stride apart). False, with nothing written, where the vector path does not apply.
-HWY_INLINE bool GrayRowPlanar(const uint8_t* r, const uint8_t* g, const uint8_t* b, uint8_t* dst,
-                              int64_t dst_plane, int64_t out_channels, int64_t n) {
+HWY_INLINE bool GrayRowPlanar(const uint8_t* r, const uint8_t* g, const uint8_t* b, uint8_t* dst, int64_t dst_plane,
+                              int64_t out_channels, int64_t n) {
 #if HWY_NATIVE_FMA
   const hn::ScalableTag<float> df;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
@@ -47,8 +47,8 @@ void GrayRows(const ConstImage& src, const Image& dst, int64_t row_begin, int64_
   const bool planar = src.stride_w == 1 && dst.stride_w == 1 && src.channels == 3;
   for (int64_t row = row_begin; row < row_end; ++row) {
     const int64_t b = row / src.height, y = row % src.height;
-    if (planar && GrayRowPlanar(&src.at(b, 0, y, 0), &src.at(b, 1, y, 0), &src.at(b, 2, y, 0),
-                                &dst.at(b, 0, y, 0), dst.stride_c, dst.channels, src.width)) {
+    if (planar && GrayRowPlanar(&src.at(b, 0, y, 0), &src.at(b, 1, y, 0), &src.at(b, 2, y, 0), &dst.at(b, 0, y, 0),
+                                dst.stride_c, dst.channels, src.width)) {
       continue;
     }
     for (int64_t x = 0; x < src.width; ++x) gray_pixel(src, dst, b, y, x);
@@ -69,8 +69,10 @@ HWY_EXPORT(GrayRows);
 
 namespace {
 void run_gray(const ConstImage& src, const Image& dst, const ParallelFor& parallel) {
-  run_parallel(parallel, src.batch * src.height, grain_for(src.width * (src.channels + dst.channels)),
-               [&](int64_t begin, int64_t end) { HWY_DYNAMIC_DISPATCH(GrayRows)(src, dst, begin, end); });
+  const int64_t grain = grain_for(src.width * (src.channels + dst.channels));
+  run_parallel(parallel, src.batch * src.height, grain, [&](int64_t begin, int64_t end) {
+    HWY_DYNAMIC_DISPATCH(GrayRows)(src, dst, begin, end);
+  });
 }
 }  // namespace
 

@@ -25,8 +25,8 @@ namespace hn = hwy::HWY_NAMESPACE;
 // dst[i] = (src[i] / 255 - mean[i]) / std[i] for a row of n values; mean and std are n-long
 // patterns, or single values when `pattern` is false. Overlapping last step; false when n is
 // shorter than a vector.
-HWY_INLINE bool NormalizeRow(const uint8_t* HWY_RESTRICT src, float* HWY_RESTRICT dst, int64_t n,
-                             const float* mean, const float* std, bool pattern) {
+HWY_INLINE bool NormalizeRow(const uint8_t* HWY_RESTRICT src, float* HWY_RESTRICT dst, int64_t n, const float* mean,
+                             const float* std, bool pattern) {
   const hn::ScalableTag<float> df;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
   if (n < lanes) return false;
@@ -41,9 +41,8 @@ HWY_INLINE bool NormalizeRow(const uint8_t* HWY_RESTRICT src, float* HWY_RESTRIC
 }
 
 // mean_row, std_row: for interleaved rows, the W*C-long per-position patterns.
-void NormalizeRows(const ConstImage& src, const FloatImage& dst, const PerChannel& mean,
-                   const PerChannel& std, const float* mean_row, const float* std_row,
-                   RowLayout layout, int64_t row_begin, int64_t row_end) {
+void NormalizeRows(const ConstImage& src, const FloatImage& dst, const PerChannel& mean, const PerChannel& std,
+                   const float* mean_row, const float* std_row, RowLayout layout, int64_t row_begin, int64_t row_end) {
   const int64_t n = row_bytes(layout, src);
   for_each_row_run(layout, src, row_begin, row_end, [&](RowIndex r, int64_t rows) {
     for (int64_t y = r.y; y < r.y + rows; ++y) {
@@ -98,12 +97,10 @@ void normalize(const ConstImage& src, const FloatImage& dst, PerChannel mean, Pe
       std_row.push_back(std[i % src.channels]);
     }
   }
-  run_parallel(parallel, row_count(layout, src), grain_for(4 * row_bytes(layout, src)),
-               [&](int64_t begin, int64_t end) {
-                 HWY_DYNAMIC_DISPATCH(NormalizeRows)(src, dst, mean, std, mean_row.data(),
-                                                     std_row.data(), layout,
-                                                     begin, end);
-               });
+  run_parallel(
+      parallel, row_count(layout, src), grain_for(4 * row_bytes(layout, src)), [&](int64_t begin, int64_t end) {
+        HWY_DYNAMIC_DISPATCH(NormalizeRows)(src, dst, mean, std, mean_row.data(), std_row.data(), layout, begin, end);
+      });
 }
 
 void to_float(const ConstImage& src, const FloatImage& dst, const ParallelFor& parallel) {

@@ -15,8 +15,7 @@ inline int64_t grain_for(int64_t bytes_per_item) {
   return std::max<int64_t>(1, (int64_t{1} << 16) / std::max<int64_t>(1, bytes_per_item));
 }
 
-inline void run_parallel(const ParallelFor& parallel, int64_t n, int64_t grain,
-                         const RangeBody& body) {
+inline void run_parallel(const ParallelFor& parallel, int64_t n, int64_t grain, const RangeBody& body) {
   if (n <= 0) return;
   if (parallel) {
     parallel(n, grain, body);

@@ -33,7 +33,8 @@ namespace hn = hwy::HWY_NAMESPACE;
 
 // SSSE3 has no byte blend (Highway emulates it in three operations): the lookup measured slower than
 // the scalar loop there, which it keeps.
-#define U8AUG_TABLE_MAP (HWY_TARGET != HWY_SCALAR && HWY_TARGET != HWY_EMU128 && HWY_TARGET != HWY_SSSE3 && HWY_TARGET != HWY_AVX3_DL)
+#define U8AUG_TABLE_MAP \
+  (HWY_TARGET != HWY_SCALAR && HWY_TARGET != HWY_EMU128 && HWY_TARGET != HWY_SSSE3 && HWY_TARGET != HWY_AVX3_DL)
 #define U8AUG_X86_SHUFFLE (HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_SSE4)
 #if U8AUG_TABLE_MAP && U8AUG_X86_SHUFFLE
 // A 256-entry byte table by sixteen 16-entry byte shuffles (pshufb, within each 128-bit block), one
@@ -59,7 +60,7 @@ class TableMap {
   }
   HWY_INLINE hn::Vec<D> operator()(D d, hn::Vec<D> x) const {
     const hn::RebindToSigned<D> di;
-    const auto low_half = hn::BitCast(di, x);                           // negative where x >= 128
+    const auto low_half = hn::BitCast(di, x);                              // negative where x >= 128
     const auto high_half = hn::BitCast(di, hn::Xor(x, hn::Set(d, 0x80)));  // negative where x < 128
     auto piece = [&](int h) {
       const auto base = h < 8 ? low_half : high_half;
@@ -177,18 +178,19 @@ TableForm ClassifyTable(const uint8_t* table, TableForm candidate) {
 
 // Row j of dst = table[row j of src], `rows` rows of n contiguous bytes, by the table's form.
 HWY_INLINE void MapRows(const uint8_t* HWY_RESTRICT table, TableForm form, const uint8_t* HWY_RESTRICT src,
-                        int64_t src_step, uint8_t* HWY_RESTRICT dst, int64_t dst_step, int64_t rows,
-                        int64_t n) {
+                        int64_t src_step, uint8_t* HWY_RESTRICT dst, int64_t dst_step, int64_t rows, int64_t n) {
   (void)form;  // the scalar target has only the lookup
 #if HWY_TARGET != HWY_SCALAR
   const hn::ScalableTag<uint8_t> d;
   if (n >= static_cast<int64_t>(hn::Lanes(d))) {
     const auto mask = hn::Set(d, form.mask);
     if (form.kind == TableForm::kAnd) {
-      return MapVectors(d, src, src_step, dst, dst_step, rows, n, [&](hn::Vec<decltype(d)> x) { return hn::And(x, mask); });
+      return MapVectors(d, src, src_step, dst, dst_step, rows, n,
+                        [&](hn::Vec<decltype(d)> x) { return hn::And(x, mask); });
     }
     if (form.kind == TableForm::kXor) {
-      return MapVectors(d, src, src_step, dst, dst_step, rows, n, [&](hn::Vec<decltype(d)> x) { return hn::Xor(x, mask); });
+      return MapVectors(d, src, src_step, dst, dst_step, rows, n,
+                        [&](hn::Vec<decltype(d)> x) { return hn::Xor(x, mask); });
     }
     if (form.kind == TableForm::kSolarize) {
       const auto shift = hn::Set(d, static_cast<uint8_t>(form.shift < 0 ? -form.shift : form.shift));
@@ -201,7 +203,8 @@ HWY_INLINE void MapRows(const uint8_t* HWY_RESTRICT table, TableForm form, const
       });
     }
 #if U8AUG_AFFINE_MAP
-    if (form.kind == TableForm::kAffine && n >= 32) return MapAffine(form.slope, form.offset, src, src_step, dst, dst_step, rows, n);
+    if (form.kind == TableForm::kAffine && n >= 32)
+      return MapAffine(form.slope, form.offset, src, src_step, dst, dst_step, rows, n);
 #endif
 #if HWY_TARGET == HWY_AVX3_DL
     const __m512i t0 = hn::LoadU(d, table).raw, t1 = hn::LoadU(d, table + 64).raw;
@@ -223,16 +226,16 @@ HWY_INLINE void MapRows(const uint8_t* HWY_RESTRICT table, TableForm form, const
   }
 }
 
-void PointRows(const ConstImage& src, const Image& dst, const uint8_t* tables, const TableForm* forms,
-               TableLayout t, RowLayout layout, int64_t row_begin, int64_t row_end) {
+void PointRows(const ConstImage& src, const Image& dst, const uint8_t* tables, const TableForm* forms, TableLayout t,
+               RowLayout layout, int64_t row_begin, int64_t row_end) {
   const int64_t bytes = row_bytes(layout, src);
   // A row holds one table's bytes when it is planar, or when tables do not vary by channel.
   const bool one_table_per_row = layout == RowLayout::kPlanar || (t.per_c == 0 && layout != RowLayout::kStrided);
   for_each_row_run(layout, src, row_begin, row_end, [&](RowIndex r, int64_t rows) {
     if (one_table_per_row) {
       const int64_t k = r.b * t.per_b + r.c * t.per_c;
-      MapRows(tables + 256 * k, forms[k], &src.at(r.b, r.c, r.y, 0), src.stride_h,
-              &dst.at(r.b, r.c, r.y, 0), dst.stride_h, rows, bytes);
+      MapRows(tables + 256 * k, forms[k], &src.at(r.b, r.c, r.y, 0), src.stride_h, &dst.at(r.b, r.c, r.y, 0),
+              dst.stride_h, rows, bytes);
       return;
     }
     for (int64_t y = r.y; y < r.y + rows; ++y)
@@ -278,15 +281,16 @@ void GammaPowers(float gamma, float* out) {
   HWY_ALIGN double x[256 + hn::MaxLanes(dd)];
   for (int v = 0; v < 256 + lanes; ++v) x[v] = v < 256 ? static_cast<double>(unit(static_cast<uint8_t>(v))) : 1.0;
   const auto g = hn::Set(dd, static_cast<double>(gamma));
-  for (int v = 0; v < 256; v += lanes) hn::Store(hn::Exp(dd, hn::Mul(g, hn::Log(dd, hn::Load(dd, x + v)))), dd, approx + v);
+  for (int v = 0; v < 256; v += lanes)
+    hn::Store(hn::Exp(dd, hn::Mul(g, hn::Log(dd, hn::Load(dd, x + v)))), dd, approx + v);
   const double margin = 1e-13 * (1.0 + 6.0 * static_cast<double>(gamma));
   for (int v = 0; v < 256; ++v) {
     const double a = approx[v];
     const float f = static_cast<float>(a);
     const float next = std::nextafter(f, a > static_cast<double>(f) ? HUGE_VALF : -HUGE_VALF);
     const double midpoint = 0.5 * (static_cast<double>(f) + static_cast<double>(next));
-    const bool trusted = v != 0 && gamma != 0.0f && a > 1e-30 && std::isfinite(a) &&
-                         std::fabs(a - midpoint) > margin * a;
+    const bool trusted =
+        v != 0 && gamma != 0.0f && a > 1e-30 && std::isfinite(a) && std::fabs(a - midpoint) > margin * a;
     out[v] = trusted ? f : pow_f32(static_cast<float>(x[v]), gamma);
   }
 }
@@ -335,15 +339,13 @@ void apply_tables(const ConstImage& src, const Image& dst, const uint8_t* tables
     forms[k] = HWY_DYNAMIC_DISPATCH(ClassifyTable)(tables + 256 * k, candidates ? candidates[k] : TableForm{});
   }
   const RowLayout layout = row_layout(src, dst);
-  run_parallel(parallel, row_count(layout, src), grain_for(row_bytes(layout, src)),
-               [&](int64_t begin, int64_t end) {
-                 HWY_DYNAMIC_DISPATCH(PointRows)(src, dst, tables, forms.data(), layout_of_tables,
-                                                 layout, begin, end);
-               });
+  run_parallel(parallel, row_count(layout, src), grain_for(row_bytes(layout, src)), [&](int64_t begin, int64_t end) {
+    HWY_DYNAMIC_DISPATCH(PointRows)(src, dst, tables, forms.data(), layout_of_tables, layout, begin, end);
+  });
 }
 
-void run_point(const detail::PointOpSpec& spec, const ConstImage& src, const Image& dst,
-               Samples first, Samples second, const ParallelFor& parallel) {
+void run_point(const detail::PointOpSpec& spec, const ConstImage& src, const Image& dst, Samples first, Samples second,
+               const ParallelFor& parallel) {
   detail::check_unary(spec.name, src, dst);
   detail::check_point_counts(spec, src, first, second);
   detail::check_point_values(spec, first, second);
@@ -377,24 +379,21 @@ void run_point(const detail::PointOpSpec& spec, const ConstImage& src, const Ima
 
 }  // namespace
 
-void adjust_brightness(const ConstImage& src, const Image& dst, Samples factor,
-                       const ParallelFor& parallel) {
+void adjust_brightness(const ConstImage& src, const Image& dst, Samples factor, const ParallelFor& parallel) {
   run_point(detail::kBrightness, src, dst, factor, {}, parallel);
 }
 void adjust_brightness_accumulative(const ConstImage& src, const Image& dst, Samples factor,
                                     const ParallelFor& parallel) {
   run_point(detail::kBrightnessMul, src, dst, factor, {}, parallel);
 }
-void adjust_contrast(const ConstImage& src, const Image& dst, Samples factor,
-                     const ParallelFor& parallel) {
+void adjust_contrast(const ConstImage& src, const Image& dst, Samples factor, const ParallelFor& parallel) {
   run_point(detail::kContrast, src, dst, factor, {}, parallel);
 }
 void adjust_contrast_with_mean(const ConstImage& src, const Image& dst, Samples factor, Samples mean,
                                const ParallelFor& parallel) {
   run_point(detail::kContrastMean, src, dst, factor, mean, parallel);
 }
-void adjust_gamma(const ConstImage& src, const Image& dst, Samples gamma, Samples gain,
-                  const ParallelFor& parallel) {
+void adjust_gamma(const ConstImage& src, const Image& dst, Samples gamma, Samples gain, const ParallelFor& parallel) {
   run_point(detail::kGamma, src, dst, gamma, gain, parallel);
 }
 void solarize(const ConstImage& src, const Image& dst, Samples thresholds, Samples additions,
@@ -411,8 +410,9 @@ void invert(const ConstImage& src, const Image& dst, const ParallelFor& parallel
 void equalize(const ConstImage& src, const Image& dst, const ParallelFor& parallel) {
   detail::check_unary("equalize", src, dst);
   if (src.height * src.width > (int64_t{1} << 24)) {
-    detail::fail("equalize", "planes of more than 2^24 pixels are not supported (kornia counts in "
-                             "float32, which is inexact beyond that)");
+    detail::fail("equalize",
+                 "planes of more than 2^24 pixels are not supported (kornia counts in "
+                 "float32, which is inexact beyond that)");
   }
   const int64_t planes = src.batch * src.channels;
   std::vector<uint32_t> counts(static_cast<size_t>(256 * planes));

@@ -112,13 +112,15 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
           if (x + lanes > width) x = width - lanes;
           hn::Vec<decltype(d)> v0, v1;
           ColumnReader<decltype(d)>(d, s, x).Read(d, row, v0, v1);
-          hn::StoreU(hn::MulAdd(v0, hn::LoadU(d, s.wx0.data() + x), hn::Mul(v1, hn::LoadU(d, s.wx1.data() + x))), d, out + x);
+          hn::StoreU(hn::MulAdd(v0, hn::LoadU(d, s.wx0.data() + x), hn::Mul(v1, hn::LoadU(d, s.wx1.data() + x))), d,
+                     out + x);
           if (x + lanes == width) break;
         }
         continue;
       }
 #endif
-      for (; x < width; ++x) out[x] = blend_across(row[s.x0[x]], row[s.x1[x]], AxisTap{s.x0[x], s.x1[x], s.wx0[x], s.wx1[x]});
+      for (; x < width; ++x)
+        out[x] = blend_across(row[s.x0[x]], row[s.x1[x]], AxisTap{s.x0[x], s.x1[x], s.wx0[x], s.wx1[x]});
     }
     return k;
   };
@@ -203,8 +205,7 @@ HWY_EXPORT(BilinearRows);
 namespace {
 
 // Nearest, and windows already of the output size (a copy), per byte.
-void CopyRows(const ConstImage& src, const Image& dst, int64_t b, const Window& win, int64_t y_begin,
-              int64_t y_end) {
+void CopyRows(const ConstImage& src, const Image& dst, int64_t b, const Window& win, int64_t y_begin, int64_t y_end) {
   const bool copy = win.height == dst.height && win.width == dst.width;
   for (int64_t y = y_begin; y < y_end; ++y) {
     const int64_t sy = copy ? y : nearest_index(y, win.height, dst.height);
@@ -215,15 +216,16 @@ void CopyRows(const ConstImage& src, const Image& dst, int64_t b, const Window& 
   }
 }
 
-void resize_windows(const ConstImage& src, const Image& dst, const std::vector<Window>& windows,
-                    Interp mode, bool align_corners, CropBlendOrders orders, const ParallelFor& parallel) {
+void resize_windows(const ConstImage& src, const Image& dst, const std::vector<Window>& windows, Interp mode,
+                    bool align_corners, CropBlendOrders orders, const ParallelFor& parallel) {
   ResizeSample s;
   s.channels = dst.channels;
   for (int64_t b = 0; b < dst.batch; ++b) {
     const Window& win = windows[static_cast<size_t>(b)];
     const int64_t row_grain = grain_for(dst.width * dst.channels * 4);
     if (mode == Interp::kNearest || (win.height == dst.height && win.width == dst.width)) {
-      run_parallel(parallel, dst.height, row_grain, [&](int64_t y0, int64_t y1) { CopyRows(src, dst, b, win, y0, y1); });
+      run_parallel(parallel, dst.height, row_grain,
+                   [&](int64_t y0, int64_t y1) { CopyRows(src, dst, b, win, y0, y1); });
       continue;
     }
     s.win = win;
@@ -241,8 +243,9 @@ void resize_windows(const ConstImage& src, const Image& dst, const std::vector<W
       s.wx0[x] = t.l0;
       s.wx1[x] = t.l1;
     }
-    run_parallel(parallel, dst.channels * win.height, grain_for(win.width * 4),
-                 [&](int64_t r0, int64_t r1) { HWY_DYNAMIC_DISPATCH(FillWindow)(src, b, s, r0, r1); });
+    run_parallel(parallel, dst.channels * win.height, grain_for(win.width * 4), [&](int64_t r0, int64_t r1) {
+      HWY_DYNAMIC_DISPATCH(FillWindow)(src, b, s, r0, r1);
+    });
     run_parallel(parallel, dst.height, row_grain, [&](int64_t y0, int64_t y1) {
       HWY_DYNAMIC_DISPATCH(BilinearRows)(s, dst, b, align_corners, order, y0, y1);
     });
@@ -261,8 +264,8 @@ void resize(const ConstImage& src, const Image& dst, Interp mode, bool align_cor
   resize_windows(src, dst, windows, mode, align_corners, {order, order}, parallel);
 }
 
-void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes, Interp mode,
-                     bool align_corners, CropBlendOrders orders, const ParallelFor& parallel) {
+void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes, Interp mode, bool align_corners,
+                     CropBlendOrders orders, const ParallelFor& parallel) {
   const char* op = "crop_and_resize";
   detail::check_resampled(op, src, dst);
   detail::check_interp(op, mode, align_corners);
@@ -278,9 +281,9 @@ void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes
     const auto [x1, x2, y1, y2] = box_bounds(box);
     if (x1 < 0 || y1 < 0 || x2 > src.width || y2 > src.height || x2 <= x1 || y2 <= y1) {
       detail::fail(op, "box " + std::to_string(b) + " covers columns [" + std::to_string(x1) + ", " +
-                           std::to_string(x2) + ") and rows [" + std::to_string(y1) + ", " +
-                           std::to_string(y2) + "), which must be non-empty and inside the " +
-                           std::to_string(src.height) + "x" + std::to_string(src.width) + " image");
+                           std::to_string(x2) + ") and rows [" + std::to_string(y1) + ", " + std::to_string(y2) +
+                           "), which must be non-empty and inside the " + std::to_string(src.height) + "x" +
+                           std::to_string(src.width) + " image");
     }
     windows.push_back(box_window(box, src.height, src.width));
   }

@@ -13,8 +13,8 @@ namespace cpu {
 
 struct TableForm {
   enum Kind : int { kLookup, kAnd, kXor, kAffine, kSolarize } kind = kLookup;
-  uint8_t mask = 0;                    // kAnd: v & mask; kXor: v ^ mask; kSolarize: see below
-  float slope = 0.0f, offset = 0.0f;   // kAffine: round-half-even(v * slope + offset), saturated
+  uint8_t mask = 0;                   // kAnd: v & mask; kXor: v ^ mask; kSolarize: see below
+  float slope = 0.0f, offset = 0.0f;  // kAffine: round-half-even(v * slope + offset), saturated
   // kSolarize: s = clamp(v + shift, 0, 255), then s ^ mask where s >= threshold, else s
   int shift = 0;
   uint8_t threshold = 0;
@@ -62,10 +62,16 @@ inline TableForm form_candidate(PointOp op, PointParams p) {
   TableForm form;
   form.kind = TableForm::kAffine;
   switch (op) {
-    case PointOp::kBrightness: form.slope = 1.0f; form.offset = 255.0f * p.a; break;
+    case PointOp::kBrightness:
+      form.slope = 1.0f;
+      form.offset = 255.0f * p.a;
+      break;
     case PointOp::kBrightnessMul:
     case PointOp::kContrast: form.slope = p.a; break;
-    case PointOp::kContrastMean: form.slope = p.a; form.offset = 255.0f * p.b * (1.0f - p.a); break;
+    case PointOp::kContrastMean:
+      form.slope = p.a;
+      form.offset = 255.0f * p.b * (1.0f - p.a);
+      break;
     case PointOp::kSolarize: {
       form.kind = TableForm::kSolarize;
       const float shift = 255.0f * p.b;  // additions are within [-0.5, 0.5]

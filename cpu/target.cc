@@ -60,8 +60,9 @@ std::string set_cpu_target(const std::string& name) {
     }
     names += std::string(names.empty() ? "" : ", ") + hwy::TargetName(bit);
   }
-  throw std::invalid_argument("u8aug.set_cpu_target: '" + name + "' is not a target this CPU supports among the compiled ones (" +
-                              names + "), nor 'auto'");
+  throw std::invalid_argument("u8aug.set_cpu_target: '" + name +
+                              "' is not a target this CPU supports among the compiled ones (" + names +
+                              "), nor 'auto'");
 }
 
 std::string cpu_target_requested() {

@@ -89,7 +89,8 @@ HWY_INLINE hn::Vec<D> SourceLanes(D d, hn::Vec<D> g, int64_t size, Padding paddi
         x = hn::Zero(d);
       } else {
         const float low = align_corners ? 0.0f : -0.5f;
-        const auto twice_span = hn::Set(d, align_corners ? static_cast<float>(size - 1) * 2.0f : static_cast<float>(size) * 2.0f);
+        const auto twice_span =
+            hn::Set(d, align_corners ? static_cast<float>(size - 1) * 2.0f : static_cast<float>(size) * 2.0f);
         const auto a = hn::Abs(hn::Sub(x, hn::Set(d, low)));
         const auto flips = hn::Trunc(hn::Div(a, twice_span));
         const auto extra = hn::Sub(a, hn::Mul(flips, twice_span));
@@ -178,9 +179,10 @@ HWY_INLINE void WarpLanes(D d, const WarpRow& r, int64_t x) {
   const auto north = offset(hn::Or(m0, m1), x_w, y_n), south = offset(hn::Or(m2, m3), x_w, y_s);
   hn::Vec<D> uncovered = hn::Zero(d);
   if (s.padding == Padding::kFill) {
-    const auto cov = hn::MulAdd(hn::IfThenElseZero(m3, one), w3,
-                                hn::MulAdd(hn::IfThenElseZero(m2, one), w2,
-                                           hn::MulAdd(hn::IfThenElseZero(m1, one), w1, hn::Mul(hn::IfThenElseZero(m0, one), w0))));
+    const auto cov =
+        hn::MulAdd(hn::IfThenElseZero(m3, one), w3,
+                   hn::MulAdd(hn::IfThenElseZero(m2, one), w2,
+                              hn::MulAdd(hn::IfThenElseZero(m1, one), w1, hn::Mul(hn::IfThenElseZero(m0, one), w0))));
     uncovered = hn::Sub(one, cov);
   }
   const hn::RebindToUnsigned<D> du;
@@ -236,8 +238,8 @@ HWY_EXPORT(WarpRowRun);
 
 namespace {
 
-void warp(const char* op, bool perspective, const ConstImage& src, const Image& dst,
-          const WarpParams& p, const ParallelFor& parallel) {
+void warp(const char* op, bool perspective, const ConstImage& src, const Image& dst, const WarpParams& p,
+          const ParallelFor& parallel) {
   detail::check_warp(op, src, dst, p);
   if (p.padding == Padding::kFill) {
     detail::check_sample_values(op, "fill", p.fill, -std::numeric_limits<float>::max(),
@@ -263,30 +265,38 @@ void warp(const char* op, bool perspective, const ConstImage& src, const Image& 
     const int64_t bands = (dst.height + kBand - 1) / kBand;
     run_parallel(parallel, bands, std::max<int64_t>(1, grain_for(dst.width * dst.channels * 16 * kBand)),
                  [&](int64_t begin, int64_t end) {
-      std::vector<uint8_t> scratch(static_cast<size_t>(dst.channels * dst.width));
-      for (int64_t band = begin; band < end; ++band) {
-        const int64_t y_end = std::min(dst.height, (band + 1) * kBand);
-        for (int64_t x0 = 0; x0 < dst.width; x0 += kTile) {
-          for (int64_t y = band * kBand; y < y_end; ++y) {
-            const WarpRow row{&src, &dst, &setups[b], &p.fill, &pixels, base_x.data(), base_y[y],
-                              b, y, x0, std::min(dst.width, x0 + kTile), scratch.data()};
-            HWY_DYNAMIC_DISPATCH(WarpRowRun)(row);
-          }
-        }
-      }
-    });
+                   std::vector<uint8_t> scratch(static_cast<size_t>(dst.channels * dst.width));
+                   for (int64_t band = begin; band < end; ++band) {
+                     const int64_t y_end = std::min(dst.height, (band + 1) * kBand);
+                     for (int64_t x0 = 0; x0 < dst.width; x0 += kTile) {
+                       for (int64_t y = band * kBand; y < y_end; ++y) {
+                         const WarpRow row{&src,
+                                           &dst,
+                                           &setups[b],
+                                           &p.fill,
+                                           &pixels,
+                                           base_x.data(),
+                                           base_y[y],
+                                           b,
+                                           y,
+                                           x0,
+                                           std::min(dst.width, x0 + kTile),
+                                           scratch.data()};
+                         HWY_DYNAMIC_DISPATCH(WarpRowRun)(row);
+                       }
+                     }
+                   }
+                 });
   }
 }
 
 }  // namespace
 
-void warp_affine(const ConstImage& src, const Image& dst, const WarpParams& params,
-                 const ParallelFor& parallel) {
+void warp_affine(const ConstImage& src, const Image& dst, const WarpParams& params, const ParallelFor& parallel) {
   warp("warp_affine", false, src, dst, params, parallel);
 }
 
-void warp_perspective(const ConstImage& src, const Image& dst, const WarpParams& params,
-                      const ParallelFor& parallel) {
+void warp_perspective(const ConstImage& src, const Image& dst, const WarpParams& params, const ParallelFor& parallel) {
   warp("warp_perspective", true, src, dst, params, parallel);
 }
 

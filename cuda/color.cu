@@ -10,8 +10,7 @@ namespace u8aug {
 namespace cuda {
 namespace {
 
-__device__ void load_factors(JiggleFactors& k, const JiggleParams& params, const int64_t* gray_sums,
-                             long long pixels) {
+__device__ void load_factors(JiggleFactors& k, const JiggleParams& params, const int64_t* gray_sums, long long pixels) {
   if (threadIdx.x == 0) {
     k = jiggle_factors(params);
     k.jitter = gray_sums != nullptr;
@@ -64,14 +63,12 @@ void adjust_hue(const ConstImage& src, const Image& dst, Samples radians, cudaSt
   run_color("adjust_hue", ColorOp::kHue, src, dst, radians, {}, s);
 }
 
-void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& params,
-                  cudaStream_t s) {
+void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& params, cudaStream_t s) {
   detail::check_jiggle("color_jiggle", src, dst, params);
   run_color("color_jiggle", ColorOp::kJiggle, src, dst, {}, params, s);
 }
 
-void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& params,
-                  cudaStream_t s) {
+void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& params, cudaStream_t s) {
   detail::check_jiggle("color_jitter", src, dst, params);
   StreamBuffer<int64_t> sums("color_jitter", static_cast<size_t>(src.batch), s);
   gray_sum_kernel<<<blocks_for(src.pixels()), kThreads, 0, s>>>(src, params, sums.get());

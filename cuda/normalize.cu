@@ -8,8 +8,7 @@
 namespace u8aug {
 namespace cuda {
 
-void normalize(const ConstImage& src, const FloatImage& dst, PerChannel mean, PerChannel std,
-               cudaStream_t stream) {
+void normalize(const ConstImage& src, const FloatImage& dst, PerChannel mean, PerChannel std, cudaStream_t stream) {
   detail::check_unary("normalize", src, dst);
   detail::check_samples("normalize", "mean", mean, src.channels, "C");
   detail::check_samples("normalize", "std", std, src.channels, "C");

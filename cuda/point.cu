@@ -26,13 +26,12 @@ __global__ void point_kernel(ConstImage src, Image dst, PointOp op, Samples firs
   }
 }
 
-void run_point(const detail::PointOpSpec& spec, const ConstImage& src, const Image& dst,
-               Samples first, Samples second, cudaStream_t stream) {
+void run_point(const detail::PointOpSpec& spec, const ConstImage& src, const Image& dst, Samples first, Samples second,
+               cudaStream_t stream) {
   detail::check_unary(spec.name, src, dst);
   detail::check_point_counts(spec, src, first, second);
   const long long per_sample = dst.channels * dst.height * dst.width;
-  const unsigned int bx = static_cast<unsigned int>(
-      std::min<long long>((per_sample + kThreads - 1) / kThreads, 2048));
+  const unsigned int bx = static_cast<unsigned int>(std::min<long long>((per_sample + kThreads - 1) / kThreads, 2048));
   const unsigned int by = static_cast<unsigned int>(std::min<long long>(dst.batch, 65535));
   point_kernel<<<dim3(bx, by), kThreads, 0, stream>>>(src, dst, spec.op, first, second);
   check_launch(spec.name);
@@ -74,8 +73,9 @@ __global__ void byte_sum_kernel(ConstImage src, unsigned long long* sums) {
 void equalize(const ConstImage& src, const Image& dst, cudaStream_t stream) {
   detail::check_unary("equalize", src, dst);
   if (src.height * src.width > (int64_t{1} << 24)) {
-    detail::fail("equalize", "planes of more than 2^24 pixels are not supported (kornia counts in "
-                             "float32, which is inexact beyond that)");
+    detail::fail("equalize",
+                 "planes of more than 2^24 pixels are not supported (kornia counts in "
+                 "float32, which is inexact beyond that)");
   }
   const long long planes = src.batch * src.channels;
   // 256 byte counts a plane, then 256 table bytes a plane
@@ -108,23 +108,19 @@ void image_mean(const ConstImage& src, float* mean, cudaStream_t stream) {
 void adjust_brightness(const ConstImage& src, const Image& dst, Samples factor, cudaStream_t s) {
   run_point(detail::kBrightness, src, dst, factor, {}, s);
 }
-void adjust_brightness_accumulative(const ConstImage& src, const Image& dst, Samples factor,
-                                    cudaStream_t s) {
+void adjust_brightness_accumulative(const ConstImage& src, const Image& dst, Samples factor, cudaStream_t s) {
   run_point(detail::kBrightnessMul, src, dst, factor, {}, s);
 }
 void adjust_contrast(const ConstImage& src, const Image& dst, Samples factor, cudaStream_t s) {
   run_point(detail::kContrast, src, dst, factor, {}, s);
 }
-void adjust_contrast_with_mean(const ConstImage& src, const Image& dst, Samples factor, Samples mean,
-                               cudaStream_t s) {
+void adjust_contrast_with_mean(const ConstImage& src, const Image& dst, Samples factor, Samples mean, cudaStream_t s) {
   run_point(detail::kContrastMean, src, dst, factor, mean, s);
 }
-void adjust_gamma(const ConstImage& src, const Image& dst, Samples gamma, Samples gain,
-                  cudaStream_t s) {
+void adjust_gamma(const ConstImage& src, const Image& dst, Samples gamma, Samples gain, cudaStream_t s) {
   run_point(detail::kGamma, src, dst, gamma, gain, s);
 }
-void solarize(const ConstImage& src, const Image& dst, Samples thresholds, Samples additions,
-              cudaStream_t s) {
+void solarize(const ConstImage& src, const Image& dst, Samples thresholds, Samples additions, cudaStream_t s) {
   run_point(detail::kSolarize, src, dst, thresholds, additions, s);
 }
 void posterize(const ConstImage& src, const Image& dst, Samples bits, cudaStream_t s) {

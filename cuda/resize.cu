@@ -9,8 +9,8 @@ namespace u8aug {
 namespace cuda {
 namespace {
 
-void run(const char* op, const ConstImage& src, const Image& dst, const float* boxes, Interp mode,
-         bool align_corners, CropBlendOrders orders, cudaStream_t stream) {
+void run(const char* op, const ConstImage& src, const Image& dst, const float* boxes, Interp mode, bool align_corners,
+         CropBlendOrders orders, cudaStream_t stream) {
   detail::check_resampled(op, src, dst);
   detail::check_interp(op, mode, align_corners);
   detail::check_blend_orders(op, orders);
@@ -24,8 +24,8 @@ void resize(const ConstImage& src, const Image& dst, Interp mode, bool align_cor
   run("resize", src, dst, nullptr, mode, align_corners, {order, order}, stream);
 }
 
-void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes, Interp mode,
-                     bool align_corners, CropBlendOrders orders, cudaStream_t stream) {
+void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes, Interp mode, bool align_corners,
+                     CropBlendOrders orders, cudaStream_t stream) {
   if (boxes == nullptr) detail::fail("crop_and_resize", "boxes has a null pointer");
   run("crop_and_resize", src, dst, boxes, mode, align_corners, orders, stream);
 }

@@ -7,8 +7,7 @@
 namespace u8aug {
 namespace cuda {
 
-void select_samples(const bool* take, const ConstImage& a, const ConstImage& b, const Image& dst,
-                    cudaStream_t stream) {
+void select_samples(const bool* take, const ConstImage& a, const ConstImage& b, const Image& dst, cudaStream_t stream) {
   detail::check_select("select_samples", take, a, b, dst);
   launch_each_index("select_samples", SelectBody{take, a, b, dst}, stream);
 }

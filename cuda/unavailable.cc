@@ -16,53 +16,33 @@ namespace {
 
 void hflip(const ConstImage&, const Image&, cudaStream_t) { unavailable("hflip"); }
 void vflip(const ConstImage&, const Image&, cudaStream_t) { unavailable("vflip"); }
-void adjust_brightness(const ConstImage&, const Image&, Samples, cudaStream_t) {
-  unavailable("adjust_brightness");
-}
+void adjust_brightness(const ConstImage&, const Image&, Samples, cudaStream_t) { unavailable("adjust_brightness"); }
 void adjust_brightness_accumulative(const ConstImage&, const Image&, Samples, cudaStream_t) {
   unavailable("adjust_brightness_accumulative");
 }
-void adjust_contrast(const ConstImage&, const Image&, Samples, cudaStream_t) {
-  unavailable("adjust_contrast");
-}
+void adjust_contrast(const ConstImage&, const Image&, Samples, cudaStream_t) { unavailable("adjust_contrast"); }
 void image_mean(const ConstImage&, float*, cudaStream_t) { unavailable("image_mean"); }
 void adjust_contrast_with_mean(const ConstImage&, const Image&, Samples, Samples, cudaStream_t) {
   unavailable("adjust_contrast_with_mean");
 }
-void adjust_gamma(const ConstImage&, const Image&, Samples, Samples, cudaStream_t) {
-  unavailable("adjust_gamma");
-}
-void solarize(const ConstImage&, const Image&, Samples, Samples, cudaStream_t) {
-  unavailable("solarize");
-}
+void adjust_gamma(const ConstImage&, const Image&, Samples, Samples, cudaStream_t) { unavailable("adjust_gamma"); }
+void solarize(const ConstImage&, const Image&, Samples, Samples, cudaStream_t) { unavailable("solarize"); }
 void posterize(const ConstImage&, const Image&, Samples, cudaStream_t) { unavailable("posterize"); }
 void invert(const ConstImage&, const Image&, cudaStream_t) { unavailable("invert"); }
 void equalize(const ConstImage&, const Image&, cudaStream_t) { unavailable("equalize"); }
-void normalize(const ConstImage&, const FloatImage&, PerChannel, PerChannel, cudaStream_t) {
-  unavailable("normalize");
-}
+void normalize(const ConstImage&, const FloatImage&, PerChannel, PerChannel, cudaStream_t) { unavailable("normalize"); }
 void to_float(const ConstImage&, const FloatImage&, cudaStream_t) { unavailable("to_float"); }
-void rgb_to_grayscale(const ConstImage&, const Image&, cudaStream_t) {
-  unavailable("rgb_to_grayscale");
-}
+void rgb_to_grayscale(const ConstImage&, const Image&, cudaStream_t) { unavailable("rgb_to_grayscale"); }
 void grayscale(const ConstImage&, const Image&, cudaStream_t) { unavailable("grayscale"); }
-void adjust_saturation(const ConstImage&, const Image&, Samples, cudaStream_t) {
-  unavailable("adjust_saturation");
-}
+void adjust_saturation(const ConstImage&, const Image&, Samples, cudaStream_t) { unavailable("adjust_saturation"); }
 void adjust_hue(const ConstImage&, const Image&, Samples, cudaStream_t) { unavailable("adjust_hue"); }
-void color_jiggle(const ConstImage&, const Image&, const JiggleParams&, cudaStream_t) {
-  unavailable("color_jiggle");
-}
-void color_jitter(const ConstImage&, const Image&, const JiggleParams&, cudaStream_t) {
-  unavailable("color_jitter");
-}
+void color_jiggle(const ConstImage&, const Image&, const JiggleParams&, cudaStream_t) { unavailable("color_jiggle"); }
+void color_jitter(const ConstImage&, const Image&, const JiggleParams&, cudaStream_t) { unavailable("color_jitter"); }
 void select_samples(const bool*, const ConstImage&, const ConstImage&, const Image&, cudaStream_t) {
   unavailable("select_samples");
 }
 
-void warp_affine(const ConstImage&, const Image&, const WarpParams&, cudaStream_t) {
-  unavailable("warp_affine");
-}
+void warp_affine(const ConstImage&, const Image&, const WarpParams&, cudaStream_t) { unavailable("warp_affine"); }
 void warp_perspective(const ConstImage&, const Image&, const WarpParams&, cudaStream_t) {
   unavailable("warp_perspective");
 }

@@ -19,8 +19,8 @@ __global__ void warp_kernel(ConstImage src, Image dst, WarpParams p, bool perspe
   for_each_index(body.count(), body);
 }
 
-void warp(const char* op, bool perspective, const ConstImage& src, const Image& dst,
-          const WarpParams& p, cudaStream_t stream) {
+void warp(const char* op, bool perspective, const ConstImage& src, const Image& dst, const WarpParams& p,
+          cudaStream_t stream) {
   detail::check_warp(op, src, dst, p);
   if (dst.batch > 65535) detail::fail(op, "batches of more than 65535 images are not supported on CUDA");
   const long long per_sample = dst.height * dst.width;
@@ -35,8 +35,7 @@ void warp_affine(const ConstImage& src, const Image& dst, const WarpParams& para
   warp("warp_affine", false, src, dst, params, stream);
 }
 
-void warp_perspective(const ConstImage& src, const Image& dst, const WarpParams& params,
-                      cudaStream_t stream) {
+void warp_perspective(const ConstImage& src, const Image& dst, const WarpParams& params, cudaStream_t stream) {
   warp("warp_perspective", true, src, dst, params, stream);
 }
 

@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
 
-apt_packages=(g++ cmake ninja-build ccache libhwy-dev libgtest-dev libbenchmark-dev git)
+apt_packages=(g++ cmake ninja-build ccache libhwy-dev libgtest-dev libbenchmark-dev git clang-format)
 missing=()
 for p in "${apt_packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if ((${#missing[@]})); then

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# The README's test command: set everything up, then run every test: C++ once (and once more for
+# The README's test command: set everything up, check the formatting, then run every test: C++ once (and once more for
 # 64-bit Arm under qemu, scripts/test_arm.sh), Python on the pinned torch, then Python again on the
 # newest torch (scripts/test_newest_torch.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+echo "== formatting (clang-format, ruff)"
+bash scripts/check_format.sh
 echo "== C++ tests (GoogleTest via ctest)"
 ctest --test-dir build/cpp --output-on-failure
 bash scripts/test_arm.sh

@@ -63,13 +63,13 @@ void BM_Grayscale(benchmark::State& state) {
   run<uint8_t>(state, [](auto s, auto d, auto& p) { u8aug::cpu::grayscale(s, d, p); });
 }
 void BM_ColorJiggle(benchmark::State& state) {
-  const u8aug::JiggleParams params{{kFactors.data(), kB}, {kFactors.data(), kB}, {kFactors.data(), kB},
-                                   {kHue.data(), kB}, kOrder, 4};
+  const u8aug::JiggleParams params{
+      {kFactors.data(), kB}, {kFactors.data(), kB}, {kFactors.data(), kB}, {kHue.data(), kB}, kOrder, 4};
   run<uint8_t>(state, [&](auto s, auto d, auto& p) { u8aug::cpu::color_jiggle(s, d, params, p); });
 }
 void BM_ColorJitter(benchmark::State& state, const int64_t* order) {
-  const u8aug::JiggleParams params{{kFactors.data(), kB}, {kFactors.data(), kB}, {kFactors.data(), kB},
-                                   {kHue.data(), kB}, order, 4};
+  const u8aug::JiggleParams params{
+      {kFactors.data(), kB}, {kFactors.data(), kB}, {kFactors.data(), kB}, {kHue.data(), kB}, order, 4};
   run<uint8_t>(state, [&](auto s, auto d, auto& p) { u8aug::cpu::color_jitter(s, d, params, p); });
 }
 

@@ -25,8 +25,7 @@ u8aug::ImageView<uint8_t> view(std::vector<uint8_t>& v) {
   return kInterleaved ? u8aug::nhwc(v.data(), kB, kC, kH, kW) : u8aug::nchw(v.data(), kB, kC, kH, kW);
 }
 
-template <bool kInterleaved, void (*kFlip)(const u8aug::ConstImage&, const u8aug::Image&,
-                                           const u8aug::ParallelFor&)>
+template <bool kInterleaved, void (*kFlip)(const u8aug::ConstImage&, const u8aug::Image&, const u8aug::ParallelFor&)>
 void BM_Flip(benchmark::State& state) {
   std::vector<uint8_t> in(kB * kC * kH * kW, 7), out(in.size());
   const auto serial = u8aug::serial_for();

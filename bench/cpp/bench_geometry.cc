@@ -55,16 +55,19 @@ void BM_CropAndResize(benchmark::State& state, u8aug::BlendOrder order) {
     boxes.insert(boxes.end(), box, box + 8);
   }
   run(state, [&](auto s, auto d, auto& par) {
-    u8aug::cpu::crop_and_resize(s, d, boxes.data(), u8aug::Interp::kBilinear, true, u8aug::CropBlendOrders{order, order}, par);
+    u8aug::cpu::crop_and_resize(s, d, boxes.data(), u8aug::Interp::kBilinear, true,
+                                u8aug::CropBlendOrders{order, order}, par);
   });
 }
 
 BENCHMARK(BM_WarpAffine)->Name("warp_affine/32x3x224x224")->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_WarpPerspective)->Name("warp_perspective/32x3x224x224")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_CropAndResize, separable, u8aug::BlendOrder::kSeparable)
-    ->Name("crop_and_resize/32x3x224x224")->Unit(benchmark::kMillisecond);
+    ->Name("crop_and_resize/32x3x224x224")
+    ->Unit(benchmark::kMillisecond);
 // torch's order for RGB at one thread (pixel/resize.h's torch_blend_order)
 BENCHMARK_CAPTURE(BM_CropAndResize, corners, u8aug::BlendOrder::kCorners)
-    ->Name("crop_and_resize_corners/32x3x224x224")->Unit(benchmark::kMillisecond);
+    ->Name("crop_and_resize_corners/32x3x224x224")
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -68,21 +68,32 @@ def cases():
         name = op["name"]
         if name in with_args:
             kornia_fn = resolve(op["kornia"])
-            out[name] = [(lambda x, a=a, n=name: getattr(u8aug, n)(x, *a), lambda xf, a=a, f=kornia_fn: f(xf, *a))
-                         for a in with_args[name]]
+            out[name] = [
+                (lambda x, a=a, n=name: getattr(u8aug, n)(x, *a), lambda xf, a=a, f=kornia_fn: f(xf, *a))
+                for a in with_args[name]
+            ]
     out["to_float"] = [(u8aug.to_float, lambda xf: xf)]
     keep, swap = torch.tensor([True]), torch.tensor([False])
-    out["select_samples"] = [(lambda x: u8aug.select_samples(keep, x, u8aug.invert(x)), lambda xf: xf),
-                             (lambda x: u8aug.select_samples(swap, u8aug.invert(x), x), lambda xf: xf)]
+    out["select_samples"] = [
+        (lambda x: u8aug.select_samples(keep, x, u8aug.invert(x)), lambda xf: xf),
+        (lambda x: u8aug.select_samples(swap, u8aug.invert(x), x), lambda xf: xf),
+    ]
     mean = _t(0.4)
     out["adjust_contrast_with_mean"] = [
-        (lambda x, f=f: u8aug.adjust_contrast_with_mean(x, f, mean), lambda xf, f=f: (xf * f + mean * (1 - f)).clamp(0, 1))
-        for f in (_t(0.6), _t(1.4))]
+        (
+            lambda x, f=f: u8aug.adjust_contrast_with_mean(x, f, mean),
+            lambda xf, f=f: (xf * f + mean * (1 - f)).clamp(0, 1),
+        )
+        for f in (_t(0.6), _t(1.4))
+    ]
     # image_mean in bytes, through what it is for: kornia's contrast blend on images of C != 3 (two channels here)
     out["image_mean"] = [
-        (lambda x, f=f: u8aug.adjust_contrast_with_mean_subtraction(x[:, :2], f),
-         lambda xf, f=f: resolve("kornia.enhance.adjust_contrast_with_mean_subtraction")(xf[:, :2], f))
-        for f in (_t(0.6), _t(1.4))]
+        (
+            lambda x, f=f: u8aug.adjust_contrast_with_mean_subtraction(x[:, :2], f),
+            lambda xf, f=f: resolve("kornia.enhance.adjust_contrast_with_mean_subtraction")(xf[:, :2], f),
+        )
+        for f in (_t(0.6), _t(1.4))
+    ]
     out["grayscale"] = [_kornia_class("RandomGrayscale", p=1.0)]
     out["color_jiggle"] = [_kornia_class("ColorJiggle", brightness=0.3, contrast=0.3, saturation=0.3, hue=0.1)]
     out["color_jitter"] = [_kornia_class("ColorJitter", brightness=0.3, contrast=0.3, saturation=0.3, hue=0.1)]
@@ -104,8 +115,10 @@ def _rotation(x, degrees, scale, perspective=False):
 
 
 def _box(x, top, left, height, width):
-    return torch.tensor([[[left, top], [left + width - 1, top], [left + width - 1, top + height - 1],
-                          [left, top + height - 1]]], dtype=torch.float32)
+    return torch.tensor(
+        [[[left, top], [left + width - 1, top], [left + width - 1, top + height - 1], [left, top + height - 1]]],
+        dtype=torch.float32,
+    )
 
 
 def geometry_cases():
@@ -115,36 +128,61 @@ def geometry_cases():
     def warp(perspective, degrees, scale, mode, padding, align):
         fn, ours = (warp_perspective, u8aug.warp_perspective) if perspective else (warp_affine, u8aug.warp_affine)
         size = lambda x: tuple(x.shape[-2:])  # noqa: E731
-        return (lambda x: ours(x, _rotation(x, degrees, scale, perspective), size(x), mode, padding, align),
-                lambda xf: fn(xf, _rotation(xf, degrees, scale, perspective), size(xf), mode=mode,
-                              padding_mode=padding, align_corners=align))
+        return (
+            lambda x: ours(x, _rotation(x, degrees, scale, perspective), size(x), mode, padding, align),
+            lambda xf: fn(
+                xf,
+                _rotation(xf, degrees, scale, perspective),
+                size(xf),
+                mode=mode,
+                padding_mode=padding,
+                align_corners=align,
+            ),
+        )
 
     def half(x):
         return (x.shape[-2] * 2 // 3, x.shape[-1] * 2 // 3)
 
     return {
-        "warp_affine": [warp(False, 30.0, 1.1, "bilinear", "zeros", False),
-                        warp(False, -75.0, 0.8, "bilinear", "reflection", True),
-                        warp(False, 10.0, 1.3, "nearest", "border", False)],
-        "warp_perspective": [warp(True, 20.0, 1.0, "bilinear", "zeros", True),
-                             warp(True, -40.0, 0.9, "bilinear", "border", False)],
-        "resize": [(lambda x: u8aug.resize(x, half(x)), lambda xf: resize(xf, half(xf))),
-                   (lambda x: u8aug.resize(x, (700, 900), align_corners=True),
-                    lambda xf: resize(xf, (700, 900), align_corners=True))],
-        "crop_and_resize": [(lambda x: u8aug.crop_and_resize(x, _box(x, 40, 60, 150, 170), (224, 224)),
-                             lambda xf: crop_by_indices(xf, _box(xf, 40, 60, 150, 170), (224, 224),
-                                                        align_corners=True))],
-        "pad": [(lambda x: u8aug.pad(x, (3, 5, 7, 2), "reflect"), lambda xf: F.pad(xf, (3, 5, 7, 2), mode="reflect")),
-                (lambda x: u8aug.pad(x, (9, 0, 0, 4), "constant", 0), lambda xf: F.pad(xf, (9, 0, 0, 4)))],
-        "rot90": [(lambda x: u8aug.rot90(x, 1), lambda xf: torch.rot90(xf, 1, (-2, -1))),
-                  (lambda x: u8aug.rot90(x, 3), lambda xf: torch.rot90(xf, 3, (-2, -1)))],
+        "warp_affine": [
+            warp(False, 30.0, 1.1, "bilinear", "zeros", False),
+            warp(False, -75.0, 0.8, "bilinear", "reflection", True),
+            warp(False, 10.0, 1.3, "nearest", "border", False),
+        ],
+        "warp_perspective": [
+            warp(True, 20.0, 1.0, "bilinear", "zeros", True),
+            warp(True, -40.0, 0.9, "bilinear", "border", False),
+        ],
+        "resize": [
+            (lambda x: u8aug.resize(x, half(x)), lambda xf: resize(xf, half(xf))),
+            (
+                lambda x: u8aug.resize(x, (700, 900), align_corners=True),
+                lambda xf: resize(xf, (700, 900), align_corners=True),
+            ),
+        ],
+        "crop_and_resize": [
+            (
+                lambda x: u8aug.crop_and_resize(x, _box(x, 40, 60, 150, 170), (224, 224)),
+                lambda xf: crop_by_indices(xf, _box(xf, 40, 60, 150, 170), (224, 224), align_corners=True),
+            )
+        ],
+        "pad": [
+            (lambda x: u8aug.pad(x, (3, 5, 7, 2), "reflect"), lambda xf: F.pad(xf, (3, 5, 7, 2), mode="reflect")),
+            (lambda x: u8aug.pad(x, (9, 0, 0, 4), "constant", 0), lambda xf: F.pad(xf, (9, 0, 0, 4))),
+        ],
+        "rot90": [
+            (lambda x: u8aug.rot90(x, 1), lambda xf: torch.rot90(xf, 1, (-2, -1))),
+            (lambda x: u8aug.rot90(x, 3), lambda xf: torch.rot90(xf, 3, (-2, -1))),
+        ],
     }
 
 
 def main() -> int:
     info = u8aug.build_info()
-    print(f"u8aug {info['version']}: fidelity against kornia on scikit-image photos "
-          f"(CPU target {info['cpu_target_chosen']})\n")
+    print(
+        f"u8aug {info['version']}: fidelity against kornia on scikit-image photos "
+        f"(CPU target {info['cpu_target_chosen']})\n"
+    )
     print("| op | kornia counterpart | class | runs | values compared | identical | max abs diff | verdict |")
     print("|---|---|---|---|---|---|---|---|")
     table = cases()
@@ -170,8 +208,10 @@ def main() -> int:
         frac = same / total
         ok = (frac == 1.0) if op["fidelity"] == "exact" else (worst <= 1 and frac >= 0.999)
         failed |= not ok
-        print(f"| {name} | {op['kornia']} | {op['fidelity']} | {n} | {total:,} | "
-              f"{100 * frac:.4f}% | {worst:g} | {'ok' if ok else 'FAILS ITS CLASS'} |")
+        print(
+            f"| {name} | {op['kornia']} | {op['fidelity']} | {n} | {total:,} | "
+            f"{100 * frac:.4f}% | {worst:g} | {'ok' if ok else 'FAILS ITS CLASS'} |"
+        )
     print()
     return 1 if failed else 0
 

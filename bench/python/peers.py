@@ -14,8 +14,14 @@ import torch
 import u8aug
 
 LIBRARIES = [
-    "u8aug", "u8aug compiled", "kornia float", "kornia float compiled",
-    "torchvision v2", "albumentations", "OpenCV", "memcpy",
+    "u8aug",
+    "u8aug compiled",
+    "kornia float",
+    "kornia float compiled",
+    "torchvision v2",
+    "albumentations",
+    "OpenCV",
+    "memcpy",
 ]
 
 
@@ -92,6 +98,14 @@ def _flip_peers(u8aug_fn, kornia_name, tv_name, albu_name, cv2_code):
     return {name: f for name, f in peers.items() if f}
 
 
+def _torchvision(make, v2):
+    def factory(x):
+        t = make(v2)
+        return lambda: t(x)
+
+    return factory
+
+
 def _point_peers(ours, kornia_make, tv_make, albu_make, numpy_table):
     """A pointwise op. ours(x, B) runs u8aug with freshly drawn per-sample parameters; the OpenCV row
     draws one parameter per image, builds its 256-entry table with numpy and calls cv2.LUT."""
@@ -127,7 +141,7 @@ def _point_peers(ours, kornia_make, tv_make, albu_make, numpy_table):
         "u8aug compiled": compiled_ours,
         "kornia float": K and kornia_make and kornia(False),
         "kornia float compiled": K and kornia_make and kornia(True),
-        "torchvision v2": v2 and tv_make and (lambda x: (lambda t=tv_make(v2): (lambda: t(x)))()),
+        "torchvision v2": v2 and tv_make and _torchvision(tv_make, v2),
         "albumentations": A and albu_make and _per_image(albu),
         "OpenCV": cv2 and _per_image(opencv),
         "memcpy": _memcpy,
@@ -150,44 +164,51 @@ POINT_PEERS = {
         lambda K: K.RandomBrightness((0.8, 1.2), p=1.0),
         None,
         lambda A: A.RandomBrightnessContrast(brightness_limit=0.2, contrast_limit=0.0, p=1.0),
-        lambda v, r: _to_u8_table(np.clip(v + np.float32(r.uniform(-0.2, 0.2)), 0, 1))),
+        lambda v, r: _to_u8_table(np.clip(v + np.float32(r.uniform(-0.2, 0.2)), 0, 1)),
+    ),
     # ColorJitter's brightness is multiplicative in kornia, torchvision and albumentations alike.
     "adjust_brightness_accumulative": lambda: _point_peers(
         lambda x, b: u8aug.adjust_brightness_accumulative(x, _uniform(x, b, 0.8, 1.2)),
         lambda K: K.ColorJitter(brightness=0.2, p=1.0),
         lambda v2: v2.ColorJitter(brightness=0.2),
         lambda A: A.ColorJitter(brightness=0.2, contrast=0, saturation=0, hue=0, p=1.0),
-        lambda v, r: _to_u8_table(np.clip(v * np.float32(r.uniform(0.8, 1.2)), 0, 1))),
+        lambda v, r: _to_u8_table(np.clip(v * np.float32(r.uniform(0.8, 1.2)), 0, 1)),
+    ),
     "adjust_contrast": lambda: _point_peers(
         lambda x, b: u8aug.adjust_contrast(x, _uniform(x, b, 0.8, 1.2)),
         lambda K: K.RandomContrast((0.8, 1.2), p=1.0),
         None,  # torchvision's contrast blends with the image mean: a different op
         None,
-        lambda v, r: _to_u8_table(np.clip(v * np.float32(r.uniform(0.8, 1.2)), 0, 1))),
+        lambda v, r: _to_u8_table(np.clip(v * np.float32(r.uniform(0.8, 1.2)), 0, 1)),
+    ),
     "adjust_gamma": lambda: _point_peers(
         lambda x, b: u8aug.adjust_gamma(x, _uniform(x, b, 0.8, 1.2), torch.ones(1, device=x.device)),
         lambda K: K.RandomGamma((0.8, 1.2), p=1.0),
         None,
         lambda A: A.RandomGamma(gamma_limit=(80, 120), p=1.0),
-        lambda v, r: _to_u8_table(np.power(v, np.float32(r.uniform(0.8, 1.2))))),
+        lambda v, r: _to_u8_table(np.power(v, np.float32(r.uniform(0.8, 1.2)))),
+    ),
     "solarize": lambda: _point_peers(
         lambda x, b: u8aug.solarize(x, _uniform(x, b, 0.4, 0.6), _uniform(x, b, -0.1, 0.1)),
         lambda K: K.RandomSolarize(0.1, 0.1, p=1.0),
         lambda v2: v2.RandomSolarize(threshold=128, p=1.0),
         lambda A: A.Solarize(threshold_range=(0.4, 0.6), p=1.0),
-        lambda v, r: _to_u8_table(np.where(v < np.float32(r.uniform(0.4, 0.6)), v, 1 - v))),
+        lambda v, r: _to_u8_table(np.where(v < np.float32(r.uniform(0.4, 0.6)), v, 1 - v)),
+    ),
     "posterize": lambda: _point_peers(
         lambda x, b: u8aug.posterize(x, torch.randint(1, 8, (b,), device=x.device)),
         lambda K: K.RandomPosterize((1, 8), p=1.0),
         lambda v2: v2.RandomPosterize(bits=4, p=1.0),
         lambda A: A.Posterize(num_bits=(1, 7), p=1.0),
-        lambda v, r: (np.arange(256) & (0xFF << (8 - int(r.integers(1, 8)))) & 0xFF).astype(np.uint8)),
+        lambda v, r: (np.arange(256) & (0xFF << (8 - int(r.integers(1, 8)))) & 0xFF).astype(np.uint8),
+    ),
     "invert": lambda: _point_peers(
         lambda x, b: u8aug.invert(x),
         lambda K: K.RandomInvert(p=1.0),
         lambda v2: v2.RandomInvert(p=1.0),
         lambda A: A.InvertImg(p=1.0),
-        lambda v, r: (255 - np.arange(256)).astype(np.uint8)),
+        lambda v, r: (255 - np.arange(256)).astype(np.uint8),
+    ),
 }
 
 
@@ -224,9 +245,13 @@ def _normalize_peers():
         return lambda img: t(image=img)["image"]
 
     peers = {
-        "u8aug": ours, "u8aug compiled": ours_compiled,
-        "kornia float": K and kornia(False), "kornia float compiled": K and kornia(True),
-        "torchvision v2": v2 and torchvision, "albumentations": A and _per_image(albu), "memcpy": _memcpy,
+        "u8aug": ours,
+        "u8aug compiled": ours_compiled,
+        "kornia float": K and kornia(False),
+        "kornia float compiled": K and kornia(True),
+        "torchvision v2": v2 and torchvision,
+        "albumentations": A and _per_image(albu),
+        "memcpy": _memcpy,
     }
     return {name: f for name, f in peers.items() if f}
 
@@ -245,13 +270,17 @@ def _color_peers(op):
         fused = u8aug.color_jiggle if op == "color_jiggle" else u8aug.color_jitter
         return fused(x, f(0.6, 1.4), f(0.6, 1.4), f(0.6, 1.4), f(-0.1, 0.1), torch.randperm(4, device=x.device))
 
-    ours = {"color_jiggle": jiggle, "color_jitter": jiggle, "grayscale": u8aug.grayscale, "equalize": u8aug.equalize}[op]
+    ours = {"color_jiggle": jiggle, "color_jitter": jiggle, "grayscale": u8aug.grayscale, "equalize": u8aug.equalize}[
+        op
+    ]
 
     def kornia_class():
-        return {"color_jiggle": lambda: K.ColorJiggle(0.4, 0.4, 0.4, 0.1, p=1.0),
-                "color_jitter": lambda: K.ColorJitter(0.4, 0.4, 0.4, 0.1, p=1.0),
-                "grayscale": lambda: K.RandomGrayscale(p=1.0),
-                "equalize": lambda: K.RandomEqualize(p=1.0)}[op]()
+        return {
+            "color_jiggle": lambda: K.ColorJiggle(0.4, 0.4, 0.4, 0.1, p=1.0),
+            "color_jitter": lambda: K.ColorJitter(0.4, 0.4, 0.4, 0.1, p=1.0),
+            "grayscale": lambda: K.RandomGrayscale(p=1.0),
+            "equalize": lambda: K.RandomEqualize(p=1.0),
+        }[op]()
 
     def kornia(compiled):
         def factory(x):
@@ -263,17 +292,21 @@ def _color_peers(op):
         return factory
 
     def torchvision(x):
-        t = {"color_jiggle": lambda: v2.ColorJitter(0.4, 0.4, 0.4, 0.1),
-             "color_jitter": lambda: v2.ColorJitter(0.4, 0.4, 0.4, 0.1),
-             "grayscale": lambda: v2.RandomGrayscale(p=1.0),
-             "equalize": lambda: v2.RandomEqualize(p=1.0)}[op]()
+        t = {
+            "color_jiggle": lambda: v2.ColorJitter(0.4, 0.4, 0.4, 0.1),
+            "color_jitter": lambda: v2.ColorJitter(0.4, 0.4, 0.4, 0.1),
+            "grayscale": lambda: v2.RandomGrayscale(p=1.0),
+            "equalize": lambda: v2.RandomEqualize(p=1.0),
+        }[op]()
         return lambda: t(x)
 
     def albu():
-        t = {"color_jiggle": lambda: A.ColorJitter(brightness=0.4, contrast=0.4, saturation=0.4, hue=0.1, p=1.0),
-             "color_jitter": lambda: A.ColorJitter(brightness=0.4, contrast=0.4, saturation=0.4, hue=0.1, p=1.0),
-             "grayscale": lambda: A.ToGray(num_output_channels=3, p=1.0),
-             "equalize": lambda: A.Equalize(by_channels=True, p=1.0)}[op]()
+        t = {
+            "color_jiggle": lambda: A.ColorJitter(brightness=0.4, contrast=0.4, saturation=0.4, hue=0.1, p=1.0),
+            "color_jitter": lambda: A.ColorJitter(brightness=0.4, contrast=0.4, saturation=0.4, hue=0.1, p=1.0),
+            "grayscale": lambda: A.ToGray(num_output_channels=3, p=1.0),
+            "equalize": lambda: A.Equalize(by_channels=True, p=1.0),
+        }[op]()
         return lambda img: t(image=img)["image"]
 
     def opencv():
@@ -284,9 +317,12 @@ def _color_peers(op):
     peers = {
         "u8aug": lambda x: (lambda: ours(x)),
         "u8aug compiled": _compiled(ours),
-        "kornia float": K and kornia(False), "kornia float compiled": K and kornia(True),
-        "torchvision v2": v2 and torchvision, "albumentations": A and _per_image(albu),
-        "OpenCV": cv2 and op in ("grayscale", "equalize") and _per_image(opencv), "memcpy": _memcpy,
+        "kornia float": K and kornia(False),
+        "kornia float compiled": K and kornia(True),
+        "torchvision v2": v2 and torchvision,
+        "albumentations": A and _per_image(albu),
+        "OpenCV": cv2 and op in ("grayscale", "equalize") and _per_image(opencv),
+        "memcpy": _memcpy,
     }
     return {name: f for name, f in peers.items() if f}
 
@@ -343,23 +379,30 @@ def _geometry_peers(op):
 
     def torchvision(x):
         h, w = x.shape[-2:]
-        t = {"affine": lambda: v2.RandomAffine(30, (0.1, 0.1), (0.8, 1.2), 10, interpolation=v2.InterpolationMode.BILINEAR),
-             "rotation": lambda: v2.RandomRotation(30, interpolation=v2.InterpolationMode.BILINEAR),
-             "perspective": lambda: v2.RandomPerspective(0.5, p=1.0),
-             "resized_crop": lambda: v2.RandomResizedCrop((h, w), antialias=False),
-             "resize": lambda: v2.Resize((h * 5 // 4, w * 5 // 4), antialias=False),
-             "center_crop": lambda: v2.CenterCrop((h * 3 // 4, w * 3 // 4))}[op]()
+        t = {
+            "affine": lambda: v2.RandomAffine(
+                30, (0.1, 0.1), (0.8, 1.2), 10, interpolation=v2.InterpolationMode.BILINEAR
+            ),
+            "rotation": lambda: v2.RandomRotation(30, interpolation=v2.InterpolationMode.BILINEAR),
+            "perspective": lambda: v2.RandomPerspective(0.5, p=1.0),
+            "resized_crop": lambda: v2.RandomResizedCrop((h, w), antialias=False),
+            "resize": lambda: v2.Resize((h * 5 // 4, w * 5 // 4), antialias=False),
+            "center_crop": lambda: v2.CenterCrop((h * 3 // 4, w * 3 // 4)),
+        }[op]()
         return lambda: t(x)
 
     def albu_factory(x):
         h, w = x.shape[-2:]
-        t = {"affine": lambda: A.Affine(rotate=(-30, 30), translate_percent=(-0.1, 0.1), scale=(0.8, 1.2),
-                                        shear=(-10, 10), p=1.0),
-             "rotation": lambda: A.Rotate(limit=30, p=1.0),
-             "perspective": lambda: A.Perspective(scale=(0.05, 0.125), p=1.0),
-             "resized_crop": lambda: A.RandomResizedCrop(size=(h, w), p=1.0),
-             "resize": lambda: A.Resize(h * 5 // 4, w * 5 // 4),
-             "center_crop": lambda: A.CenterCrop(h * 3 // 4, w * 3 // 4)}[op]()
+        t = {
+            "affine": lambda: A.Affine(
+                rotate=(-30, 30), translate_percent=(-0.1, 0.1), scale=(0.8, 1.2), shear=(-10, 10), p=1.0
+            ),
+            "rotation": lambda: A.Rotate(limit=30, p=1.0),
+            "perspective": lambda: A.Perspective(scale=(0.05, 0.125), p=1.0),
+            "resized_crop": lambda: A.RandomResizedCrop(size=(h, w), p=1.0),
+            "resize": lambda: A.Resize(h * 5 // 4, w * 5 // 4),
+            "center_crop": lambda: A.CenterCrop(h * 3 // 4, w * 3 // 4),
+        }[op]()
         return _per_image(lambda: (lambda img: t(image=img)["image"]))(x)
 
     def opencv_factory(x):
@@ -378,18 +421,29 @@ def _geometry_peers(op):
         def resized_crop(img):
             ch, cw = int(rng.integers(h // 3, h)), int(rng.integers(w // 3, w))
             y, x0 = int(rng.integers(0, h - ch + 1)), int(rng.integers(0, w - cw + 1))
-            return cv2.resize(img[y:y + ch, x0:x0 + cw], (w, h), interpolation=cv2.INTER_LINEAR)
+            return cv2.resize(img[y : y + ch, x0 : x0 + cw], (w, h), interpolation=cv2.INTER_LINEAR)
 
-        fn = {"affine": affine, "rotation": affine, "perspective": perspective, "resized_crop": resized_crop,
-              "resize": lambda img: cv2.resize(img, (w * 5 // 4, h * 5 // 4), interpolation=cv2.INTER_LINEAR),
-              "center_crop": lambda img: np.ascontiguousarray(img[h // 8:h // 8 + h * 3 // 4, w // 8:w // 8 + w * 3 // 4])}[op]
+        fn = {
+            "affine": affine,
+            "rotation": affine,
+            "perspective": perspective,
+            "resized_crop": resized_crop,
+            "resize": lambda img: cv2.resize(img, (w * 5 // 4, h * 5 // 4), interpolation=cv2.INTER_LINEAR),
+            "center_crop": lambda img: np.ascontiguousarray(
+                img[h // 8 : h // 8 + h * 3 // 4, w // 8 : w // 8 + w * 3 // 4]
+            ),
+        }[op]
         return _per_image(lambda: fn)(x)
 
     peers = {
-        "u8aug": UK and ours(False), "u8aug compiled": UK and ours(True),
-        "kornia float": K and kornia(False), "kornia float compiled": K and kornia(True),
-        "torchvision v2": v2 and torchvision, "albumentations": A and albu_factory,
-        "OpenCV": cv2 and opencv_factory, "memcpy": _memcpy,
+        "u8aug": UK and ours(False),
+        "u8aug compiled": UK and ours(True),
+        "kornia float": K and kornia(False),
+        "kornia float compiled": K and kornia(True),
+        "torchvision v2": v2 and torchvision,
+        "albumentations": A and albu_factory,
+        "OpenCV": cv2 and opencv_factory,
+        "memcpy": _memcpy,
     }
     return {name_: f for name_, f in peers.items() if f}
 
@@ -407,8 +461,12 @@ def _pipeline_peers():
     def kornia_pipeline(mod, device):
         # each library's own container: u8aug.kornia.AugmentationSequential compiles on every torch
         return mod.AugmentationSequential(
-            mod.RandomResizedCrop((224, 224)), mod.RandomHorizontalFlip(), mod.ColorJitter(0.4, 0.4, 0.4, 0.1, p=1.0), mod.RandomGrayscale(p=0.2),
-            mod.Normalize(mean=torch.tensor(mean), std=torch.tensor(std))).to(device)
+            mod.RandomResizedCrop((224, 224)),
+            mod.RandomHorizontalFlip(),
+            mod.ColorJitter(0.4, 0.4, 0.4, 0.1, p=1.0),
+            mod.RandomGrayscale(p=0.2),
+            mod.Normalize(mean=torch.tensor(mean), std=torch.tensor(std)),
+        ).to(device)
 
     def ours(compiled):
         def factory(x):
@@ -428,19 +486,38 @@ def _pipeline_peers():
         return factory
 
     def torchvision(x):
-        t = v2.Compose([v2.RandomResizedCrop((224, 224), antialias=False), v2.RandomHorizontalFlip(), v2.ColorJitter(0.4, 0.4, 0.4, 0.1), v2.RandomGrayscale(p=0.2),
-                        v2.ToDtype(torch.float32, scale=True), v2.Normalize(mean, std)])
+        t = v2.Compose(
+            [
+                v2.RandomResizedCrop((224, 224), antialias=False),
+                v2.RandomHorizontalFlip(),
+                v2.ColorJitter(0.4, 0.4, 0.4, 0.1),
+                v2.RandomGrayscale(p=0.2),
+                v2.ToDtype(torch.float32, scale=True),
+                v2.Normalize(mean, std),
+            ]
+        )
         return lambda: t(x)
 
     def albu():
-        t = A.Compose([A.RandomResizedCrop(size=(224, 224)), A.HorizontalFlip(), A.ColorJitter(0.4, 0.4, 0.4, 0.1, p=1.0),
-                       A.ToGray(num_output_channels=3, p=0.2), A.Normalize(mean=mean, std=std)])
+        t = A.Compose(
+            [
+                A.RandomResizedCrop(size=(224, 224)),
+                A.HorizontalFlip(),
+                A.ColorJitter(0.4, 0.4, 0.4, 0.1, p=1.0),
+                A.ToGray(num_output_channels=3, p=0.2),
+                A.Normalize(mean=mean, std=std),
+            ]
+        )
         return lambda img: t(image=img)["image"]
 
     peers = {
-        "u8aug": UK and K and ours(False), "u8aug compiled": UK and K and ours(True),
-        "kornia float": K and kornia(False), "kornia float compiled": K and kornia(True),
-        "torchvision v2": v2 and torchvision, "albumentations": A and _per_image(albu), "memcpy": _memcpy,
+        "u8aug": UK and K and ours(False),
+        "u8aug compiled": UK and K and ours(True),
+        "kornia float": K and kornia(False),
+        "kornia float compiled": K and kornia(True),
+        "torchvision v2": v2 and torchvision,
+        "albumentations": A and _per_image(albu),
+        "memcpy": _memcpy,
     }
     return {name: f for name, f in peers.items() if f}
 
@@ -463,8 +540,18 @@ def peers_for(op: str) -> dict:
     raise KeyError(f"no benchmark peers defined for op {op!r}")
 
 
-OPS = ["hflip", "vflip", *POINT_PEERS, "equalize", "normalize", "grayscale", "color_jiggle", "color_jitter",
-       *GEOMETRY, "pipeline"]
+OPS = [
+    "hflip",
+    "vflip",
+    *POINT_PEERS,
+    "equalize",
+    "normalize",
+    "grayscale",
+    "color_jiggle",
+    "color_jitter",
+    *GEOMETRY,
+    "pipeline",
+]
 # The pipeline row is fed B=32 of 256x256 (issue 5's standard pipeline), whatever the shapes.
 PIPELINE_SHAPE = (32, 3, 256, 256)
 # Ops whose work depends on the content: fed real photos, not random bytes.

@@ -23,7 +23,6 @@ import torch.utils.benchmark as tbench
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import peers as peer_defs  # noqa: E402
-
 import u8aug  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -99,8 +98,9 @@ def environment(device: str) -> dict:
     }
     if device == "cuda":
         env["gpu"] = torch.cuda.get_device_name()
-        env["nvidia-smi"] = _run(["nvidia-smi", "--query-gpu=name,clocks.sm,clocks.mem,clocks.max.sm",
-                                  "--format=csv,noheader"])
+        env["nvidia-smi"] = _run(
+            ["nvidia-smi", "--query-gpu=name,clocks.sm,clocks.mem,clocks.max.sm", "--format=csv,noheader"]
+        )
     return env
 
 
@@ -132,10 +132,20 @@ def make_input(op: str, shape) -> torch.Tensor:
     if op in peer_defs.CONTENT_DEPENDENT:
         from skimage import data
 
-        photos = [torch.from_numpy(getattr(data, n)()).permute(2, 0, 1).float() for n in ("astronaut", "coffee", "chelsea")]
-        resized = [torch.nn.functional.interpolate(p[None], size=(h, w), mode="bilinear", align_corners=False)[0]
-                   for p in photos]
-        return torch.stack([resized[i % len(resized)] for i in range(b)]).round().clamp(0, 255).to(torch.uint8).contiguous()
+        photos = [
+            torch.from_numpy(getattr(data, n)()).permute(2, 0, 1).float() for n in ("astronaut", "coffee", "chelsea")
+        ]
+        resized = [
+            torch.nn.functional.interpolate(p[None], size=(h, w), mode="bilinear", align_corners=False)[0]
+            for p in photos
+        ]
+        return (
+            torch.stack([resized[i % len(resized)] for i in range(b)])
+            .round()
+            .clamp(0, 255)
+            .to(torch.uint8)
+            .contiguous()
+        )
     g = torch.Generator().manual_seed(0)
     return torch.randint(0, 256, shape, dtype=torch.uint8, generator=g)
 
@@ -162,8 +172,14 @@ def run(args) -> list:
             for shape in op_shapes:
                 torch._dynamo.reset()  # each row compiles afresh: no recompile limits across rows
                 x = make_input(op, shape).to(device)
-                row = {"op": op, "shape": shape_name(shape), "threads": threads, "batch": shape[0],
-                       "bytes_moved": peer_defs.BYTES_PER_ELEMENT.get(op, 2) * x.numel(), "libraries": {}}
+                row = {
+                    "op": op,
+                    "shape": shape_name(shape),
+                    "threads": threads,
+                    "batch": shape[0],
+                    "bytes_moved": peer_defs.BYTES_PER_ELEMENT.get(op, 2) * x.numel(),
+                    "libraries": {},
+                }
                 for lib, factory in peer_defs.peers_for(op).items():
                     if args.libraries and lib not in args.libraries:
                         continue
@@ -172,11 +188,18 @@ def run(args) -> list:
                         continue
                     sec, iqr = timer(fn, args.min_run_time)
                     moved = 2 * x.numel() if lib == "memcpy" else row["bytes_moved"]  # clone: same bytes in and out
-                    row["libraries"][lib] = {"seconds": sec, "iqr_rel": iqr,
-                                             "images_per_s": shape[0] / sec,
-                                             "gb_per_s": moved / sec / 1e9}
-                    print(f"  {op:6s} {shape_name(shape):>16s} threads={threads:<2d} {lib:22s} "
-                          f"{shape[0] / sec:12.0f} img/s  ±{100 * iqr:4.1f}%", file=sys.stderr, flush=True)
+                    row["libraries"][lib] = {
+                        "seconds": sec,
+                        "iqr_rel": iqr,
+                        "images_per_s": shape[0] / sec,
+                        "gb_per_s": moved / sec / 1e9,
+                    }
+                    print(
+                        f"  {op:6s} {shape_name(shape):>16s} threads={threads:<2d} {lib:22s} "
+                        f"{shape[0] / sec:12.0f} img/s  ±{100 * iqr:4.1f}%",
+                        file=sys.stderr,
+                        flush=True,
+                    )
                 rows.append(row)
     return rows
 
@@ -218,8 +241,12 @@ def ratio_chart(rows, path: str) -> None:
     fig, ax = plt.subplots(figsize=(max(6, 1.6 * len(single)), 4.5))
     width = 0.8 / len(peers)
     for i, p in enumerate(peers):
-        vals = [r["libraries"]["u8aug"]["images_per_s"] / r["libraries"][p]["images_per_s"]
-                if p in r["libraries"] and "u8aug" in r["libraries"] else 0 for r in single]
+        vals = [
+            r["libraries"]["u8aug"]["images_per_s"] / r["libraries"][p]["images_per_s"]
+            if p in r["libraries"] and "u8aug" in r["libraries"]
+            else 0
+            for r in single
+        ]
         ax.bar([k + i * width for k in range(len(single))], vals, width, label=p)
     ax.axhline(1.0, color="black", lw=0.8)
     ax.set_yscale("log")
@@ -236,17 +263,26 @@ def main(argv=None) -> int:
     ap.add_argument("--device", default="cpu", choices=["cpu", "cuda"])
     ap.add_argument("--ops", nargs="+", default=peer_defs.OPS)
     ap.add_argument("--libraries", nargs="+", default=None)
-    ap.add_argument("--shapes", nargs="+", type=lambda s: [int(v) for v in s.split("x")], default=None,
-                    help="BxCxHxW, e.g. 32x3x224x224")
+    ap.add_argument(
+        "--shapes",
+        nargs="+",
+        type=lambda s: [int(v) for v in s.split("x")],
+        default=None,
+        help="BxCxHxW, e.g. 32x3x224x224",
+    )
     ap.add_argument("--threads", nargs="+", type=int, default=None)
     ap.add_argument("--min-run-time", type=float, default=0.4)
     ap.add_argument("--quick", action="store_true", help="one small shape, short timings")
     ap.add_argument("--out", default=RESULTS)
     ap.add_argument("--tag", default=None, help="name of the result files (default: device and date)")
     ap.add_argument("--replot", default=None, metavar="JSON", help="only redraw the chart of a results file")
-    ap.add_argument("--cpu-target", default=None, metavar="TARGET",
-                    help="run u8aug's CPU kernels on this Highway target (AVX2, SSE4, ...; u8aug.set_cpu_target); "
-                         "recorded in the results as u8aug.cpu_target_chosen")
+    ap.add_argument(
+        "--cpu-target",
+        default=None,
+        metavar="TARGET",
+        help="run u8aug's CPU kernels on this Highway target (AVX2, SSE4, ...; u8aug.set_cpu_target); "
+        "recorded in the results as u8aug.cpu_target_chosen",
+    )
     args = ap.parse_args(argv)
     if args.cpu_target:
         u8aug.set_cpu_target(args.cpu_target)
@@ -265,8 +301,10 @@ def main(argv=None) -> int:
     env = environment(args.device)
     rows = run(args)
     table = summary_table(rows, peer_defs.MEMORY_BOUND)
-    print(f"\nu8aug {env['u8aug']['version']} ({env['u8aug']['cpu_target_chosen']}), torch {env['torch']}, "
-          f"kornia {env['kornia']}, {env.get('gpu', env['cpu'])}, {env['cores']} cores, {env['date']}")
+    print(
+        f"\nu8aug {env['u8aug']['version']} ({env['u8aug']['cpu_target_chosen']}), torch {env['torch']}, "
+        f"kornia {env['kornia']}, {env.get('gpu', env['cpu'])}, {env['cores']} cores, {env['date']}"
+    )
     print("images/s, median of blocked runs; parameter sampling inside the timing for every library\n")
     print(table)
 

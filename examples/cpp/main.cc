@@ -19,8 +19,7 @@ int main() {
       for (int64_t k = 0; k < c; ++k) {
         if (mirrored[(y * w + x) * c + k] != rgb[(y * w + (w - 1 - x)) * c + k] ||
             upside_down[(y * w + x) * c + k] != rgb[((h - 1 - y) * w + x) * c + k]) {
-          std::printf("mismatch at y=%lld x=%lld c=%lld\n", (long long)y, (long long)x,
-                      (long long)k);
+          std::printf("mismatch at y=%lld x=%lld c=%lld\n", (long long)y, (long long)x, (long long)k);
           return 1;
         }
       }
@@ -42,7 +41,7 @@ int main() {
   }
 #endif
   const u8aug::BuildInfo info = u8aug::build_info();
-  std::printf("u8aug %s, CPU target %s, CUDA %s: flips ok\n", info.version.c_str(),
-              info.cpu_target_chosen.c_str(), info.cuda ? "on" : "off");
+  std::printf("u8aug %s, CPU target %s, CUDA %s: flips ok\n", info.version.c_str(), info.cpu_target_chosen.c_str(),
+              info.cuda ? "on" : "off");
   return 0;
 }

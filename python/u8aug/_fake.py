@@ -72,8 +72,14 @@ def _check_values(op: str, name: str, t: torch.Tensor, img: torch.Tensor, per: s
     """A parameter tensor: float32, 0-D or 1-D, 1 value or one per sample (B) or channel (C)."""
     n, letter = (img.shape[0] if img.dim() == 4 else 1, "B") if per == "sample" else (img.shape[-3], "C")
     torch._check(t.dtype == torch.float32, lambda: f"u8aug.{op}: expected {name} of dtype torch.float32, got {t.dtype}")
-    torch._check(t.dim() <= 1, lambda: f"u8aug.{op}: expected {name} to be 0-D or 1-D (one value per {per}), got shape {tuple(t.shape)}")
-    torch._check(t.numel() == 1 or t.numel() == n, lambda: f"u8aug.{op}: {name} must hold 1 or {letter} = {n} values, got {t.numel()}")
+    torch._check(
+        t.dim() <= 1,
+        lambda: f"u8aug.{op}: expected {name} to be 0-D or 1-D (one value per {per}), got shape {tuple(t.shape)}",
+    )
+    torch._check(
+        t.numel() == 1 or t.numel() == n,
+        lambda: f"u8aug.{op}: {name} must hold 1 or {letter} = {n} values, got {t.numel()}",
+    )
     torch._check(t.device == img.device, lambda: f"u8aug.{op}: {name} is on {t.device} but img is on {img.device}")
 
 
@@ -111,6 +117,7 @@ def _image_mean_fake(img):
     _check_image("image_mean", img)
     return img.new_empty(img.shape[:1] if img.dim() == 4 else (), dtype=torch.float32)
 
+
 _image_fake("normalize", per="channel", dtype=torch.float32)
 _image_fake("to_float", dtype=torch.float32)
 _image_fake("grayscale")
@@ -124,7 +131,9 @@ def _rgb_fake(name, checked=None):
     @_fake(name)
     def fake(img, *params):
         _check_image(name, img)
-        torch._check(img.shape[-3] == 3, lambda: f"u8aug.{name}: expected 3 (RGB) channels as kornia does, got {img.shape[-3]}")
+        torch._check(
+            img.shape[-3] == 3, lambda: f"u8aug.{name}: expected 3 (RGB) channels as kornia does, got {img.shape[-3]}"
+        )
         for param_name, p in zip(param_names[:checked], params):
             _check_values(name, param_name, p, img)
         return empty_output(img, img.shape)
@@ -142,7 +151,10 @@ _rgb_fake("color_jitter", checked=4)
 @_fake("rgb_to_grayscale")
 def _rgb_to_grayscale_fake(img):
     _check_image("rgb_to_grayscale", img)
-    torch._check(img.shape[-3] == 3, lambda: f"u8aug.rgb_to_grayscale: expected 3 (RGB) channels as kornia does, got {img.shape[-3]}")
+    torch._check(
+        img.shape[-3] == 3,
+        lambda: f"u8aug.rgb_to_grayscale: expected 3 (RGB) channels as kornia does, got {img.shape[-3]}",
+    )
     return empty_output(img, (*img.shape[:-3], 1, *img.shape[-2:]))
 
 
@@ -150,14 +162,20 @@ def _rgb_to_grayscale_fake(img):
 def _select_samples_fake(take, a, b):
     _check_image("select_samples", b)
     batch = a.shape[0] if a.dim() == 4 else 1
-    torch._check(take.dtype == torch.bool and take.dim() == 1 and take.numel() == batch,
-                 lambda: f"u8aug.select_samples: expected take to be a 1-D bool tensor of B = {batch} values, got {take.dtype} of shape {tuple(take.shape)}")
-    torch._check(a.shape == b.shape, lambda: f"u8aug.select_samples: a and b must have the same shape, got {tuple(a.shape)} and {tuple(b.shape)}")
+    torch._check(
+        take.dtype == torch.bool and take.dim() == 1 and take.numel() == batch,
+        lambda: f"u8aug.select_samples: expected take to be a 1-D bool tensor of B = {batch} values, got {take.dtype} of shape {tuple(take.shape)}",
+    )
+    torch._check(
+        a.shape == b.shape,
+        lambda: f"u8aug.select_samples: a and b must have the same shape, got {tuple(a.shape)} and {tuple(b.shape)}",
+    )
     _check_image("select_samples", a)
     return empty_output(a, a.shape)
 
 
 # Geometry: the output has the input's batch and channels and a spatial size from the arguments.
+
 
 def _resampled(img, h, w):
     return empty_output(img, (*img.shape[:-2], h, w))
@@ -176,13 +194,19 @@ def _warp_fake(name, rows):
     def fake(img, M, dsize, mode="bilinear", padding_mode="zeros", align_corners=True, fill=None):
         _check_image(name, img)
         batch = img.shape[0] if img.dim() == 4 else 1
-        torch._check(M.dtype == torch.float32, lambda: f"u8aug.{name}: expected M of dtype torch.float32, got {M.dtype}")
-        torch._check(M.dim() == 3 and M.shape[1] == rows and M.shape[2] == 3 and (M.shape[0] == 1 or M.shape[0] == batch),
-                     lambda: f"u8aug.{name}: expected M of shape (B, {rows}, 3) or (1, {rows}, 3) with B = {batch}, got {tuple(M.shape)}")
+        torch._check(
+            M.dtype == torch.float32, lambda: f"u8aug.{name}: expected M of dtype torch.float32, got {M.dtype}"
+        )
+        torch._check(
+            M.dim() == 3 and M.shape[1] == rows and M.shape[2] == 3 and (M.shape[0] == 1 or M.shape[0] == batch),
+            lambda: f"u8aug.{name}: expected M of shape (B, {rows}, 3) or (1, {rows}, 3) with B = {batch}, got {tuple(M.shape)}",
+        )
         torch._check(M.device == img.device, lambda: f"u8aug.{name}: M is on {M.device} but img is on {img.device}")
         torch._check(mode in _MODES, lambda: f"u8aug.{name}: mode must be 'bilinear' or 'nearest', got '{mode}'")
-        torch._check(padding_mode in ("zeros", "border", "reflection", "fill"),
-                     lambda: f"u8aug.{name}: padding_mode must be 'zeros', 'border', 'reflection' or 'fill', got '{padding_mode}'")
+        torch._check(
+            padding_mode in ("zeros", "border", "reflection", "fill"),
+            lambda: f"u8aug.{name}: padding_mode must be 'zeros', 'border', 'reflection' or 'fill', got '{padding_mode}'",
+        )
         _check_size(name, "dsize", dsize)
         return _resampled(img, dsize[0], dsize[1])
 
@@ -205,9 +229,14 @@ def _resize_fake(img, size, mode="bilinear", align_corners=False):
 def _crop_and_resize_fake(img, boxes, size, mode="bilinear", align_corners=True):
     _check_image("crop_and_resize", img)
     batch = img.shape[0] if img.dim() == 4 else 1
-    torch._check(boxes.dtype == torch.float32 and boxes.dim() == 3 and boxes.shape[0] == batch
-                 and boxes.shape[1] == 4 and boxes.shape[2] == 2,
-                 lambda: f"u8aug.crop_and_resize: expected boxes of dtype torch.float32 and shape (B, 4, 2) with B = {batch}, got {boxes.dtype} of shape {tuple(boxes.shape)}")
+    torch._check(
+        boxes.dtype == torch.float32
+        and boxes.dim() == 3
+        and boxes.shape[0] == batch
+        and boxes.shape[1] == 4
+        and boxes.shape[2] == 2,
+        lambda: f"u8aug.crop_and_resize: expected boxes of dtype torch.float32 and shape (B, 4, 2) with B = {batch}, got {boxes.dtype} of shape {tuple(boxes.shape)}",
+    )
     torch._check(mode in _MODES, lambda: f"u8aug.crop_and_resize: mode must be 'bilinear' or 'nearest', got '{mode}'")
     _check_size("crop_and_resize", "size", size)
     return _resampled(img, size[0], size[1])
@@ -216,8 +245,14 @@ def _crop_and_resize_fake(img, boxes, size, mode="bilinear", align_corners=True)
 @_fake("pad")
 def _pad_fake(img, padding, mode="constant", value=0):
     _check_image("pad", img)
-    torch._check(len(padding) == 4 and all(p >= 0 for p in padding), lambda: f"u8aug.pad: padding must be 4 values >= 0 (left, right, top, bottom), got {padding}")
-    torch._check(mode in ("constant", "reflect", "replicate"), lambda: f"u8aug.pad: mode must be 'constant', 'reflect' or 'replicate', got '{mode}'")
+    torch._check(
+        len(padding) == 4 and all(p >= 0 for p in padding),
+        lambda: f"u8aug.pad: padding must be 4 values >= 0 (left, right, top, bottom), got {padding}",
+    )
+    torch._check(
+        mode in ("constant", "reflect", "replicate"),
+        lambda: f"u8aug.pad: mode must be 'constant', 'reflect' or 'replicate', got '{mode}'",
+    )
     torch._check(0 <= value <= 255, lambda: f"u8aug.pad: value must be a byte in [0, 255], got {value}")
     left, right, top, bottom = padding
     return _resampled(img, img.shape[-2] + top + bottom, img.shape[-1] + left + right)

@@ -15,12 +15,37 @@ from typing import Optional, Union
 import torch
 
 __all__ = [
-    "hflip", "vflip", "adjust_brightness", "adjust_brightness_accumulative", "adjust_contrast",
-    "adjust_gamma", "solarize", "posterize", "invert", "normalize", "to_float", "rgb_to_grayscale",
-    "grayscale", "adjust_saturation", "adjust_hue", "color_jiggle", "color_jitter", "equalize",
-    "adjust_contrast_with_mean_subtraction", "adjust_contrast_with_mean", "image_mean",
-    "adjust_saturation_with_gray_subtraction", "select_samples",
-    "warp_affine", "warp_perspective", "resize", "crop_and_resize", "crop", "center_crop", "pad", "rot90",
+    "hflip",
+    "vflip",
+    "adjust_brightness",
+    "adjust_brightness_accumulative",
+    "adjust_contrast",
+    "adjust_gamma",
+    "solarize",
+    "posterize",
+    "invert",
+    "normalize",
+    "to_float",
+    "rgb_to_grayscale",
+    "grayscale",
+    "adjust_saturation",
+    "adjust_hue",
+    "color_jiggle",
+    "color_jitter",
+    "equalize",
+    "adjust_contrast_with_mean_subtraction",
+    "adjust_contrast_with_mean",
+    "image_mean",
+    "adjust_saturation_with_gray_subtraction",
+    "select_samples",
+    "warp_affine",
+    "warp_perspective",
+    "resize",
+    "crop_and_resize",
+    "crop",
+    "center_crop",
+    "pad",
+    "rot90",
 ]
 
 Param = Union[float, torch.Tensor]
@@ -73,7 +98,9 @@ def adjust_gamma(img: torch.Tensor, gamma: Param, gain: Param = 1.0) -> torch.Te
 def solarize(img: torch.Tensor, thresholds: Param = 0.5, additions: Optional[Param] = None) -> torch.Tensor:
     """Add ``additions`` (in [-0.5, 0.5]) and clip, then replace values ``>= thresholds`` by
     ``1 - value``: ``kornia.enhance.solarize``. ``additions=None`` adds nothing."""
-    return torch.ops.u8aug.solarize(img, _samples(thresholds, img), _samples(0.0 if additions is None else additions, img))
+    return torch.ops.u8aug.solarize(
+        img, _samples(thresholds, img), _samples(0.0 if additions is None else additions, img)
+    )
 
 
 def posterize(img: torch.Tensor, bits: Union[int, torch.Tensor]) -> torch.Tensor:
@@ -134,8 +161,14 @@ def adjust_hue(img: torch.Tensor, factor: Param) -> torch.Tensor:
     return torch.ops.u8aug.adjust_hue(img, _samples(factor, img))
 
 
-def color_jiggle(img: torch.Tensor, brightness: Param = 1.0, contrast: Param = 1.0, saturation: Param = 1.0,
-                 hue: Param = 0.0, order=(0, 1, 2, 3)) -> torch.Tensor:
+def color_jiggle(
+    img: torch.Tensor,
+    brightness: Param = 1.0,
+    contrast: Param = 1.0,
+    saturation: Param = 1.0,
+    hue: Param = 0.0,
+    order=(0, 1, 2, 3),
+) -> torch.Tensor:
     """kornia's ColorJiggle applied with its generated parameters, in one pass over the image.
 
     ``brightness``, ``contrast``, ``saturation``: kornia's ``*_factor`` params (neutral 1; brightness
@@ -145,8 +178,9 @@ def color_jiggle(img: torch.Tensor, brightness: Param = 1.0, contrast: Param = 1
     """
     if not isinstance(order, torch.Tensor):
         order = torch.tensor(list(order), dtype=torch.int64, device=img.device)
-    return torch.ops.u8aug.color_jiggle(img, _samples(brightness, img), _samples(contrast, img),
-                                        _samples(saturation, img), _samples(hue, img), order)
+    return torch.ops.u8aug.color_jiggle(
+        img, _samples(brightness, img), _samples(contrast, img), _samples(saturation, img), _samples(hue, img), order
+    )
 
 
 def equalize(img: torch.Tensor) -> torch.Tensor:
@@ -156,8 +190,14 @@ def equalize(img: torch.Tensor) -> torch.Tensor:
     return torch.ops.u8aug.equalize(img)
 
 
-def color_jitter(img: torch.Tensor, brightness: Param = 1.0, contrast: Param = 1.0, saturation: Param = 1.0,
-                 hue: Param = 0.0, order=(0, 1, 2, 3)) -> torch.Tensor:
+def color_jitter(
+    img: torch.Tensor,
+    brightness: Param = 1.0,
+    contrast: Param = 1.0,
+    saturation: Param = 1.0,
+    hue: Param = 0.0,
+    order=(0, 1, 2, 3),
+) -> torch.Tensor:
     """kornia's ColorJitter applied with its generated parameters: multiplicative brightness, contrast
     blended with each sample's mean grey, saturation blended with each pixel's grey, hue (in turns).
     Same arguments and skip rule as :func:`color_jiggle`.
@@ -167,8 +207,9 @@ def color_jitter(img: torch.Tensor, brightness: Param = 1.0, contrast: Param = 1
     """
     if not isinstance(order, torch.Tensor):
         order = torch.tensor(list(order), dtype=torch.int64, device=img.device)
-    return torch.ops.u8aug.color_jitter(img, _samples(brightness, img), _samples(contrast, img),
-                                        _samples(saturation, img), _samples(hue, img), order)
+    return torch.ops.u8aug.color_jitter(
+        img, _samples(brightness, img), _samples(contrast, img), _samples(saturation, img), _samples(hue, img), order
+    )
 
 
 def adjust_contrast_with_mean_subtraction(img: torch.Tensor, factor: Param) -> torch.Tensor:
@@ -203,7 +244,9 @@ def adjust_saturation_with_gray_subtraction(img: torch.Tensor, factor: Param) ->
     on RGB images (exact: ColorJitter's saturation step)."""
     f = _samples(factor, img)
     one, zero = torch.ones_like(f[:1]), torch.zeros_like(f[:1])
-    return torch.ops.u8aug.color_jitter(img, one, one, f, zero, torch.full((1,), 2, dtype=torch.int64, device=img.device))
+    return torch.ops.u8aug.color_jitter(
+        img, one, one, f, zero, torch.full((1,), 2, dtype=torch.int64, device=img.device)
+    )
 
 
 def select_samples(take: torch.Tensor, a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
@@ -214,6 +257,7 @@ def select_samples(take: torch.Tensor, a: torch.Tensor, b: torch.Tensor) -> torc
 
 
 # --- Geometry ------------------------------------------------------------------------------------
+
 
 def _batched_matrix(M: torch.Tensor) -> torch.Tensor:
     if M.dim() == 2:
@@ -227,24 +271,40 @@ def _fill(fill, img: torch.Tensor) -> Optional[torch.Tensor]:
     return torch.tensor(fill, dtype=torch.float32, device=img.device).reshape(-1)
 
 
-def warp_affine(img: torch.Tensor, M: torch.Tensor, dsize, mode: str = "bilinear", padding_mode: str = "zeros",
-                align_corners: bool = True, fill=None) -> torch.Tensor:
+def warp_affine(
+    img: torch.Tensor,
+    M: torch.Tensor,
+    dsize,
+    mode: str = "bilinear",
+    padding_mode: str = "zeros",
+    align_corners: bool = True,
+    fill=None,
+) -> torch.Tensor:
     """Warp by per-sample 2x3 pixel matrices ``M`` (source pixels -> destination pixels; (B, 2, 3),
     (1, 2, 3) or (2, 3)) into a ``dsize = (h, w)`` output: ``kornia.geometry.transform.warp_affine``
     as it is in the pinned kornia, including its normalisation and closed-form inverse, followed by
     torch's CPU ``grid_sample``. ``mode``: ``"bilinear"`` or ``"nearest"``; ``padding_mode``:
     ``"zeros"``, ``"border"``, ``"reflection"`` or ``"fill"`` (``fill``: 1 or C values in kornia's
     float units, i.e. a fraction of 255)."""
-    return torch.ops.u8aug.warp_affine(img, _batched_matrix(M), list(dsize), mode, padding_mode, align_corners,
-                                       _fill(fill, img))
+    return torch.ops.u8aug.warp_affine(
+        img, _batched_matrix(M), list(dsize), mode, padding_mode, align_corners, _fill(fill, img)
+    )
 
 
-def warp_perspective(img: torch.Tensor, M: torch.Tensor, dsize, mode: str = "bilinear",
-                     padding_mode: str = "zeros", align_corners: bool = True, fill=None) -> torch.Tensor:
+def warp_perspective(
+    img: torch.Tensor,
+    M: torch.Tensor,
+    dsize,
+    mode: str = "bilinear",
+    padding_mode: str = "zeros",
+    align_corners: bool = True,
+    fill=None,
+) -> torch.Tensor:
     """Warp by per-sample 3x3 pixel homographies: ``kornia.geometry.transform.warp_perspective``
     (arguments as :func:`warp_affine`)."""
-    return torch.ops.u8aug.warp_perspective(img, _batched_matrix(M), list(dsize), mode, padding_mode,
-                                            align_corners, _fill(fill, img))
+    return torch.ops.u8aug.warp_perspective(
+        img, _batched_matrix(M), list(dsize), mode, padding_mode, align_corners, _fill(fill, img)
+    )
 
 
 def resize(img: torch.Tensor, size, mode: str = "bilinear", align_corners: Optional[bool] = None) -> torch.Tensor:
@@ -254,8 +314,9 @@ def resize(img: torch.Tensor, size, mode: str = "bilinear", align_corners: Optio
     return torch.ops.u8aug.resize(img, list(size), mode, bool(align_corners))
 
 
-def crop_and_resize(img: torch.Tensor, boxes: torch.Tensor, size, mode: str = "bilinear",
-                    align_corners: bool = True) -> torch.Tensor:
+def crop_and_resize(
+    img: torch.Tensor, boxes: torch.Tensor, size, mode: str = "bilinear", align_corners: bool = True
+) -> torch.Tensor:
     """kornia's ``crop_by_indices``, what RandomResizedCrop and RandomCrop run: sample b's box
     ``boxes[b]`` (4 corners (x, y) clockwise from top-left, float32, inside the image; cast to int
     as kornia does) is sliced out and resized to ``size = (h, w)`` (copied when it already has that
@@ -268,7 +329,7 @@ def crop(img: torch.Tensor, top: int, left: int, height: int, width: int) -> tor
     H, W = img.shape[-2], img.shape[-1]
     if not (0 <= top and 0 <= left and height >= 1 and width >= 1 and top + height <= H and left + width <= W):
         raise ValueError(f"u8aug.crop: window top={top}, left={left}, {height}x{width} is not inside the {H}x{W} image")
-    window = img[..., top:top + height, left:left + width]
+    window = img[..., top : top + height, left : left + width]
     return window.contiguous(memory_format=torch.channels_last) if _channels_last(img) else window.contiguous()
 
 
@@ -280,6 +341,7 @@ def center_crop(img: torch.Tensor, size) -> torch.Tensor:
 
 def _channels_last(img: torch.Tensor) -> bool:
     from u8aug._fake import output_is_channels_last
+
     return img.dim() == 4 and output_is_channels_last(img)
 
 

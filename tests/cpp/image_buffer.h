@@ -62,8 +62,8 @@ struct TestBuffer {
         view.stride_b = h * view.stride_h;
         break;
     }
-    const int64_t extent = (b - 1) * view.stride_b + (c - 1) * view.stride_c +
-                           (h - 1) * view.stride_h + (w - 1) * view.stride_w + 1;
+    const int64_t extent =
+        (b - 1) * view.stride_b + (c - 1) * view.stride_c + (h - 1) * view.stride_h + (w - 1) * view.stride_w + 1;
     buffer.assign(static_cast<size_t>(extent + 2 * kGuard), static_cast<T>(kSentinel));
     view.data = buffer.data() + kGuard;
   }
@@ -79,8 +79,7 @@ struct TestBuffer {
     for (int64_t b = 0; b < view.batch; ++b)
       for (int64_t c = 0; c < view.channels; ++c)
         for (int64_t y = 0; y < view.height; ++y)
-          for (int64_t x = 0; x < view.width; ++x)
-            mask[static_cast<size_t>(kGuard + view.offset(b, c, y, x))] = true;
+          for (int64_t x = 0; x < view.width; ++x) mask[static_cast<size_t>(kGuard + view.offset(b, c, y, x))] = true;
     return mask;
   }
 
@@ -98,9 +97,8 @@ struct Shape {
   int64_t h, w;
 };
 // Sizes around the vector widths (16/32/64 lanes, 3 channels per interleaved load) and odd sizes.
-inline const Shape kShapes[] = {{1, 1},  {1, 77}, {77, 1}, {3, 5},   {257, 129}, {2, 63},
-                                {2, 64}, {2, 65}, {1, 191}, {1, 192}, {3, 257}, {2, 15},
-                                {2, 16}, {2, 17}, {1, 31},  {1, 33},  {4, 224}};
+inline const Shape kShapes[] = {{1, 1},   {1, 77},  {77, 1}, {3, 5},  {257, 129}, {2, 63}, {2, 64}, {2, 65}, {1, 191},
+                                {1, 192}, {3, 257}, {2, 15}, {2, 16}, {2, 17},    {1, 31}, {1, 33}, {4, 224}};
 inline const Layout kLayouts[] = {Layout::kPlanar, Layout::kInterleaved, Layout::kPlanarPadded,
                                   Layout::kInterleavedPadded, Layout::kPixelPadded};
 
@@ -133,12 +131,10 @@ class OnEveryTarget : public ::testing::TestWithParam<int64_t> {
   void TearDown() override { hwy::SetSupportedTargetsForTest(0); }
 };
 
-#define U8AUG_INSTANTIATE_ON_EVERY_TARGET(Fixture)                                   \
-  INSTANTIATE_TEST_SUITE_P(Targets, Fixture,                                         \
-                           ::testing::ValuesIn(hwy::SupportedAndGeneratedTargets()), \
-                           [](const ::testing::TestParamInfo<int64_t>& info) {       \
-                             return std::string(hwy::TargetName(info.param));        \
-                           })
+#define U8AUG_INSTANTIATE_ON_EVERY_TARGET(Fixture)                                \
+  INSTANTIATE_TEST_SUITE_P(                                                       \
+      Targets, Fixture, ::testing::ValuesIn(hwy::SupportedAndGeneratedTargets()), \
+      [](const ::testing::TestParamInfo<int64_t>& info) { return std::string(hwy::TargetName(info.param)); })
 
 }  // namespace test
 }  // namespace u8aug

@@ -30,15 +30,19 @@ TEST_P(ColorOnEveryTarget, MatchesScalarReference) {
     for (int64_t batch : {1, 4, 9})
       for (Layout layout : kLayouts)
         for (int op = 0; op < 4; ++op) {  // 3: color_jitter
-          SCOPED_TRACE(std::to_string(batch) + "x3x" + std::to_string(s.h) + "x" + std::to_string(s.w) +
-                       " " + layout_name(layout) + " op " + std::to_string(op));
+          SCOPED_TRACE(std::to_string(batch) + "x3x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " " +
+                       layout_name(layout) + " op " + std::to_string(op));
           TestImage src(layout, batch, 3, s.h, s.w);
           src.fill_random(static_cast<uint32_t>(s.h * 3 + s.w + op));
           const std::vector<uint8_t> before = src.buffer;
           TestImage out(layout, batch, 3, s.h, s.w), expected(Layout::kPlanar, batch, 3, s.h, s.w);
           const Samples factor{op == 0 ? sat.data() : hue.data(), batch};
-          JiggleParams params{{jb.data(), batch}, {jc.data(), batch}, {js.data(), batch},
-                              {jh.data(), batch}, orders[(s.w + batch + op) % 4], 4};
+          JiggleParams params{{jb.data(), batch},
+                              {jc.data(), batch},
+                              {js.data(), batch},
+                              {jh.data(), batch},
+                              orders[(s.w + batch + op) % 4],
+                              4};
           const bool jitter = op == 3;
           const ColorOp kind = jitter ? ColorOp::kJiggle : static_cast<ColorOp>(op);
           if (kind == ColorOp::kSaturation) cpu::adjust_saturation(src.view, out.view, factor, serial_for());

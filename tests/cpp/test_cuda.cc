@@ -36,13 +36,13 @@ void compare(const CudaRun& gpu, const CpuRun& cpu_run) {
     int64_t b, c, h, w;
     Layout layout;
   };
-  const Case cases[] = {{1, 1, 1, 1, Layout::kPlanar},      {3, 3, 257, 129, Layout::kPlanar},
+  const Case cases[] = {{1, 1, 1, 1, Layout::kPlanar},          {3, 3, 257, 129, Layout::kPlanar},
                         {3, 3, 257, 129, Layout::kInterleaved}, {2, 4, 3, 5, Layout::kInterleaved},
-                        {1, 5, 77, 1, Layout::kPlanarPadded}, {8, 3, 224, 224, Layout::kInterleavedPadded},
+                        {1, 5, 77, 1, Layout::kPlanarPadded},   {8, 3, 224, 224, Layout::kInterleavedPadded},
                         {2, 2, 31, 33, Layout::kPixelPadded}};
   for (const Case& k : cases) {
-    SCOPED_TRACE(std::to_string(k.b) + "x" + std::to_string(k.c) + "x" + std::to_string(k.h) +
-                 "x" + std::to_string(k.w) + " " + layout_name(k.layout));
+    SCOPED_TRACE(std::to_string(k.b) + "x" + std::to_string(k.c) + "x" + std::to_string(k.h) + "x" +
+                 std::to_string(k.w) + " " + layout_name(k.layout));
     TestImage src(k.layout, k.b, k.c, k.h, k.w), expected(k.layout, k.b, k.c, k.h, k.w),
         got(k.layout, k.b, k.c, k.h, k.w);
     src.fill_random(static_cast<uint32_t>(k.h * 31 + k.w));
@@ -68,14 +68,12 @@ void compare(const CudaRun& gpu, const CpuRun& cpu_run) {
 
 TEST(CudaFlip, HflipEqualsCpu) {
   if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
-  compare([](auto s, auto d, auto st) { cuda::hflip(s, d, st); },
-          [](auto s, auto d) { cpu::hflip(s, d); });
+  compare([](auto s, auto d, auto st) { cuda::hflip(s, d, st); }, [](auto s, auto d) { cpu::hflip(s, d); });
 }
 
 TEST(CudaFlip, VflipEqualsCpu) {
   if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
-  compare([](auto s, auto d, auto st) { cuda::vflip(s, d, st); },
-          [](auto s, auto d) { cpu::vflip(s, d); });
+  compare([](auto s, auto d, auto st) { cuda::vflip(s, d, st); }, [](auto s, auto d) { cpu::vflip(s, d); });
 }
 
 // Per-sample parameters (8 values, cycled to the batch) and a single shared one.
@@ -91,37 +89,26 @@ TEST(CudaPoint, EveryPointOpEqualsCpu) {
                              gamma = values({0.5f, 1.0f, 2.2f}), gain = values({1.0f, 0.7f}),
                              thr = values({0.5f, 0.1f, 0.9f}), add = values({0.0f, -0.2f, 0.3f}),
                              bits = values({1.0f, 4.0f, 8.0f, 0.0f});
-    DeviceFloats d_factor(factor), d_mul(mul), d_gamma(gamma), d_gain(gain), d_thr(thr), d_add(add),
-        d_bits(bits);
+    DeviceFloats d_factor(factor), d_mul(mul), d_gamma(gamma), d_gain(gain), d_thr(thr), d_add(add), d_bits(bits);
     // Batches in compare() are at most 8; count 0 means "B values", set per case below.
     auto host = [&](const std::vector<float>& v, int64_t b) { return Samples{v.data(), count ? 1 : b}; };
     auto dev = [&](const DeviceFloats& v, int64_t b) { return Samples{v.ptr, count ? 1 : b}; };
     compare([&](auto s, auto d, auto st) { cuda::adjust_brightness(s, d, dev(d_factor, s.batch), st); },
             [&](auto s, auto d) { cpu::adjust_brightness(s, d, host(factor, s.batch)); });
-    compare([&](auto s, auto d, auto st) {
-              cuda::adjust_brightness_accumulative(s, d, dev(d_mul, s.batch), st);
-            },
+    compare([&](auto s, auto d, auto st) { cuda::adjust_brightness_accumulative(s, d, dev(d_mul, s.batch), st); },
             [&](auto s, auto d) { cpu::adjust_brightness_accumulative(s, d, host(mul, s.batch)); });
     compare([&](auto s, auto d, auto st) { cuda::adjust_contrast(s, d, dev(d_mul, s.batch), st); },
             [&](auto s, auto d) { cpu::adjust_contrast(s, d, host(mul, s.batch)); });
-    compare([&](auto s, auto d, auto st) {
-              cuda::adjust_contrast_with_mean(s, d, dev(d_mul, s.batch), dev(d_thr, s.batch), st);
-            },
+    compare([&](auto s, auto d,
+                auto st) { cuda::adjust_contrast_with_mean(s, d, dev(d_mul, s.batch), dev(d_thr, s.batch), st); },
             [&](auto s, auto d) { cpu::adjust_contrast_with_mean(s, d, host(mul, s.batch), host(thr, s.batch)); });
-    compare([&](auto s, auto d, auto st) {
-              cuda::adjust_gamma(s, d, dev(d_gamma, s.batch), dev(d_gain, s.batch), st);
-            },
-            [&](auto s, auto d) {
-              cpu::adjust_gamma(s, d, host(gamma, s.batch), host(gain, s.batch));
-            });
-    compare([&](auto s, auto d, auto st) {
-              cuda::solarize(s, d, dev(d_thr, s.batch), dev(d_add, s.batch), st);
-            },
+    compare([&](auto s, auto d, auto st) { cuda::adjust_gamma(s, d, dev(d_gamma, s.batch), dev(d_gain, s.batch), st); },
+            [&](auto s, auto d) { cpu::adjust_gamma(s, d, host(gamma, s.batch), host(gain, s.batch)); });
+    compare([&](auto s, auto d, auto st) { cuda::solarize(s, d, dev(d_thr, s.batch), dev(d_add, s.batch), st); },
             [&](auto s, auto d) { cpu::solarize(s, d, host(thr, s.batch), host(add, s.batch)); });
     compare([&](auto s, auto d, auto st) { cuda::posterize(s, d, dev(d_bits, s.batch), st); },
             [&](auto s, auto d) { cpu::posterize(s, d, host(bits, s.batch)); });
-    compare([&](auto s, auto d, auto st) { cuda::invert(s, d, st); },
-            [&](auto s, auto d) { cpu::invert(s, d); });
+    compare([&](auto s, auto d, auto st) { cuda::invert(s, d, st); }, [&](auto s, auto d) { cpu::invert(s, d); });
   }
 }
 

@@ -59,7 +59,8 @@ void expect_same(const TestImage& out, const TestImage& expected) {
 TEST(EachIndexBodies, FlipGraySelectAndIndexMaps) {
   for (const Case& k : cases({1, 3, 4})) {
     SCOPED_TRACE(k.name());
-    TestImage src(k.layout, k.batch, k.channels, k.height, k.width), other(k.layout, k.batch, k.channels, k.height, k.width);
+    TestImage src(k.layout, k.batch, k.channels, k.height, k.width),
+        other(k.layout, k.batch, k.channels, k.height, k.width);
     src.fill_random(1);
     other.fill_random(2);
     auto same_size = [&] { return TestImage(k.layout, k.batch, k.channels, k.height, k.width); };
@@ -164,7 +165,8 @@ TEST(EachIndexBodies, PointTablesEqualizeAndMean) {
     src.fill_random(5);
     {  // a block's sample table, as point_kernel builds it in shared memory
       const float factors[3] = {0.7f, 1.3f, 0.0f};
-      TestImage out(k.layout, k.batch, k.channels, k.height, k.width), expected(k.layout, k.batch, k.channels, k.height, k.width);
+      TestImage out(k.layout, k.batch, k.channels, k.height, k.width),
+          expected(k.layout, k.batch, k.channels, k.height, k.width);
       for (int64_t b = 0; b < k.batch; ++b) {
         uint8_t table[256];
         for (int v = 0; v < 256; ++v) table[v] = point_value(PointOp::kContrast, PointParams{factors[b], 0.0f}, v);
@@ -177,10 +179,12 @@ TEST(EachIndexBodies, PointTablesEqualizeAndMean) {
       const int64_t planes = k.batch * k.channels;
       std::vector<uint32_t> counts(static_cast<size_t>(256 * planes), 0);
       for (int64_t p = 0; p < planes; ++p)
-        for (int64_t i = 0; i < k.height * k.width; ++i) ++counts[static_cast<size_t>(256 * p + plane_byte(src.view, p, i))];
+        for (int64_t i = 0; i < k.height * k.width; ++i)
+          ++counts[static_cast<size_t>(256 * p + plane_byte(src.view, p, i))];
       std::vector<uint8_t> tables(static_cast<size_t>(256 * planes));
       run_every_index(EqualizeTablesBody{counts.data(), tables.data(), planes});
-      TestImage out(k.layout, k.batch, k.channels, k.height, k.width), expected(k.layout, k.batch, k.channels, k.height, k.width);
+      TestImage out(k.layout, k.batch, k.channels, k.height, k.width),
+          expected(k.layout, k.batch, k.channels, k.height, k.width);
       run_every_index(PlaneTablesBody{src.view, out.view, tables.data()});
       cpu::equalize(src.view, expected.view, serial_for());
       expect_same(out, expected);
@@ -245,8 +249,15 @@ TEST(EachIndexBodies, Warps) {
         std::vector<float> m;
         for (int64_t b = 0; b < k.batch; ++b) {
           const float a = 0.4f + 0.9f * static_cast<float>(b);
-          const float row[9] = {std::cos(a), -std::sin(a), 1.5f, std::sin(a), std::cos(a), -0.5f,
-                                perspective ? 0.01f : 0.0f, perspective ? -0.02f : 0.0f, 1.0f};
+          const float row[9] = {std::cos(a),
+                                -std::sin(a),
+                                1.5f,
+                                std::sin(a),
+                                std::cos(a),
+                                -0.5f,
+                                perspective ? 0.01f : 0.0f,
+                                perspective ? -0.02f : 0.0f,
+                                1.0f};
           m.insert(m.end(), row, row + (perspective ? 9 : 6));
         }
         WarpParams p;

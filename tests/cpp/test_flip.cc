@@ -32,16 +32,14 @@ ParallelFor reversed_chunks() {
   };
 }
 
-void check_against_reference(CpuFlip kernel, FlipAxes axes, const ParallelFor& parallel,
-                             const std::string& where) {
+void check_against_reference(CpuFlip kernel, FlipAxes axes, const ParallelFor& parallel, const std::string& where) {
   for (const Shape s : kShapes)
     for (int64_t c : {1, 2, 3, 4, 5})
       for (int64_t b : {1, 3})
         for (Layout in_layout : kLayouts)
           for (Layout out_layout : {in_layout, Layout::kPlanar}) {
-            SCOPED_TRACE(where + " " + std::to_string(b) + "x" + std::to_string(c) + "x" +
-                         std::to_string(s.h) + "x" + std::to_string(s.w) + " " +
-                         layout_name(in_layout) + " -> " + layout_name(out_layout));
+            SCOPED_TRACE(where + " " + std::to_string(b) + "x" + std::to_string(c) + "x" + std::to_string(s.h) + "x" +
+                         std::to_string(s.w) + " " + layout_name(in_layout) + " -> " + layout_name(out_layout));
             TestImage src(in_layout, b, c, s.h, s.w);
             src.fill_random(static_cast<uint32_t>(s.h * 131 + s.w * 7 + c));
             const std::vector<uint8_t> src_before = src.buffer;

@@ -28,9 +28,15 @@ std::vector<float> matrices(int64_t batch, int64_t h, int64_t w, bool perspectiv
   std::vector<float> m;
   for (int64_t b = 0; b < batch; ++b) {
     const float a = 0.37f * static_cast<float>(seed + b), s = 0.7f + 0.11f * static_cast<float>(b);
-    const float row[9] = {s * std::cos(a), -s * std::sin(a) + 0.1f, 0.3f * static_cast<float>(w),
-                          s * std::sin(a), s * std::cos(a), -0.2f * static_cast<float>(h),
-                          perspective ? 0.002f : 0.0f, perspective ? -0.001f : 0.0f, 1.0f};
+    const float row[9] = {s * std::cos(a),
+                          -s * std::sin(a) + 0.1f,
+                          0.3f * static_cast<float>(w),
+                          s * std::sin(a),
+                          s * std::cos(a),
+                          -0.2f * static_cast<float>(h),
+                          perspective ? 0.002f : 0.0f,
+                          perspective ? -0.001f : 0.0f,
+                          1.0f};
     m.insert(m.end(), row, row + (perspective ? 9 : 6));
   }
   return m;
@@ -88,52 +94,65 @@ TEST_P(GeometryOnEveryTarget, ResizeAndCropMatchScalarReference) {
       for (Layout layout : {Layout::kPlanar, Layout::kInterleaved, Layout::kPlanarPadded})
         for (const Shape o : {Shape{1, 1}, Shape{7, 40}, Shape{33, 17}, Shape{s.h, s.w}})
           for (bool align : {false, true})
-            for (BlendOrder order : {BlendOrder::kSeparable, BlendOrder::kCorners, BlendOrder::kSeparableUnfusedIndex}) {
-            SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " -> " +
-                         std::to_string(o.h) + "x" + std::to_string(o.w) + " " + layout_name(layout) +
-                         (align ? " align" : "") + " order " + std::to_string(static_cast<int>(order)));
-            const int64_t batch = 2;
-            TestImage src(layout, batch, c, s.h, s.w);
-            src.fill_random(static_cast<uint32_t>(s.h + s.w * 3 + c));
-            const std::vector<uint8_t> before = src.buffer;
-            TestImage out(layout, batch, c, o.h, o.w), expected(Layout::kPlanar, batch, c, o.h, o.w);
-            cpu::resize(src.view, out.view, Interp::kBilinear, align, order, serial_for());
-            // the reference: resize_element over every output byte, sample b from window_of(b)
-            auto reference = [&](auto window_of, CropBlendOrders orders) {
-              for (int64_t b = 0; b < batch; ++b) {
-                const Window win = window_of(b);
-                const BlendOrder taken = crop_blend_order(orders, win, s.w);
-                for (int64_t ch = 0; ch < c; ++ch)
-                  for (int64_t y = 0; y < o.h; ++y)
-                    for (int64_t x = 0; x < o.w; ++x)
-                      resize_element(src.view, expected.view, win, Interp::kBilinear, align, taken, b, ch, y, x);
-              }
-            };
-            reference([&](int64_t) { return Window{0, 0, s.h, s.w}; }, {order, order});
-            ASSERT_EQ(count_differences(out.view, expected.view), 0);
-            ASSERT_EQ(out.clobbered_padding(), 0);
-            // per-sample boxes: the lower-right part of sample 0, all of sample 1
-            const float boxes[16] = {
-                static_cast<float>(s.w / 2), static_cast<float>(s.h / 3), static_cast<float>(s.w - 1),
-                static_cast<float>(s.h / 3), static_cast<float>(s.w - 1), static_cast<float>(s.h - 1),
-                static_cast<float>(s.w / 2), static_cast<float>(s.h - 1),
-                0.0f, 0.0f, static_cast<float>(s.w - 1), 0.0f, static_cast<float>(s.w - 1),
-                static_cast<float>(s.h - 1), 0.0f, static_cast<float>(s.h - 1)};
-            // whole-row windows (sample 1) take the other order
-            const CropBlendOrders orders{order, order == BlendOrder::kCorners ? BlendOrder::kSeparable : BlendOrder::kCorners};
-            cpu::crop_and_resize(src.view, out.view, boxes, Interp::kBilinear, align, orders, serial_for());
-            reference([&](int64_t b) { return box_window(boxes + 8 * b, s.h, s.w); }, orders);
-            ASSERT_EQ(count_differences(out.view, expected.view), 0);
-            ASSERT_EQ(out.clobbered_padding(), 0);
-            ASSERT_EQ(src.buffer, before);
-          }
+            for (BlendOrder order :
+                 {BlendOrder::kSeparable, BlendOrder::kCorners, BlendOrder::kSeparableUnfusedIndex}) {
+              SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " -> " +
+                           std::to_string(o.h) + "x" + std::to_string(o.w) + " " + layout_name(layout) +
+                           (align ? " align" : "") + " order " + std::to_string(static_cast<int>(order)));
+              const int64_t batch = 2;
+              TestImage src(layout, batch, c, s.h, s.w);
+              src.fill_random(static_cast<uint32_t>(s.h + s.w * 3 + c));
+              const std::vector<uint8_t> before = src.buffer;
+              TestImage out(layout, batch, c, o.h, o.w), expected(Layout::kPlanar, batch, c, o.h, o.w);
+              cpu::resize(src.view, out.view, Interp::kBilinear, align, order, serial_for());
+              // the reference: resize_element over every output byte, sample b from window_of(b)
+              auto reference = [&](auto window_of, CropBlendOrders orders) {
+                for (int64_t b = 0; b < batch; ++b) {
+                  const Window win = window_of(b);
+                  const BlendOrder taken = crop_blend_order(orders, win, s.w);
+                  for (int64_t ch = 0; ch < c; ++ch)
+                    for (int64_t y = 0; y < o.h; ++y)
+                      for (int64_t x = 0; x < o.w; ++x)
+                        resize_element(src.view, expected.view, win, Interp::kBilinear, align, taken, b, ch, y, x);
+                }
+              };
+              reference([&](int64_t) { return Window{0, 0, s.h, s.w}; }, {order, order});
+              ASSERT_EQ(count_differences(out.view, expected.view), 0);
+              ASSERT_EQ(out.clobbered_padding(), 0);
+              // per-sample boxes: the lower-right part of sample 0, all of sample 1
+              const float boxes[16] = {static_cast<float>(s.w / 2),
+                                       static_cast<float>(s.h / 3),
+                                       static_cast<float>(s.w - 1),
+                                       static_cast<float>(s.h / 3),
+                                       static_cast<float>(s.w - 1),
+                                       static_cast<float>(s.h - 1),
+                                       static_cast<float>(s.w / 2),
+                                       static_cast<float>(s.h - 1),
+                                       0.0f,
+                                       0.0f,
+                                       static_cast<float>(s.w - 1),
+                                       0.0f,
+                                       static_cast<float>(s.w - 1),
+                                       static_cast<float>(s.h - 1),
+                                       0.0f,
+                                       static_cast<float>(s.h - 1)};
+              // whole-row windows (sample 1) take the other order
+              const CropBlendOrders orders{
+                  order, order == BlendOrder::kCorners ? BlendOrder::kSeparable : BlendOrder::kCorners};
+              cpu::crop_and_resize(src.view, out.view, boxes, Interp::kBilinear, align, orders, serial_for());
+              reference([&](int64_t b) { return box_window(boxes + 8 * b, s.h, s.w); }, orders);
+              ASSERT_EQ(count_differences(out.view, expected.view), 0);
+              ASSERT_EQ(out.clobbered_padding(), 0);
+              ASSERT_EQ(src.buffer, before);
+            }
 }
 
 U8AUG_INSTANTIATE_ON_EVERY_TARGET(GeometryOnEveryTarget);
 
 TEST(Geometry, DegenerateMatricesGiveDefinedImages) {
   const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
-  const float cases[][6] = {{nan, 0, 0, 0, 1, 0}, {1, 0, inf, 0, 1, 0}, {0, 0, 0, 0, 0, 0}, {1, 0, 1e30f, 0, 1, -1e30f}};
+  const float cases[][6] = {
+      {nan, 0, 0, 0, 1, 0}, {1, 0, inf, 0, 1, 0}, {0, 0, 0, 0, 0, 0}, {1, 0, 1e30f, 0, 1, -1e30f}};
   TestImage src(Layout::kPlanar, 1, 3, 9, 11), out(Layout::kPlanar, 1, 3, 5, 40);
   src.fill_random(3);
   for (const auto& m : cases)

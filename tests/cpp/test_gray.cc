@@ -24,8 +24,8 @@ TEST_P(GrayOnEveryTarget, MatchesScalarReference) {
         for (Layout layout : kLayouts)
           for (bool to_one_channel : {false, true}) {
             if (to_one_channel && c != 3) continue;
-            SCOPED_TRACE(std::to_string(batch) + "x" + std::to_string(c) + "x" + std::to_string(s.h) +
-                         "x" + std::to_string(s.w) + " " + layout_name(layout) +
+            SCOPED_TRACE(std::to_string(batch) + "x" + std::to_string(c) + "x" + std::to_string(s.h) + "x" +
+                         std::to_string(s.w) + " " + layout_name(layout) +
                          (to_one_channel ? " rgb_to_grayscale" : " grayscale"));
             const int64_t out_c = to_one_channel ? 1 : c;
             TestImage src(layout, batch, c, s.h, s.w);
@@ -58,8 +58,7 @@ TEST(Gray, KnownValues) {
 }
 
 TEST(Gray, BadShapesThrow) {
-  TestImage four(Layout::kPlanar, 1, 4, 3, 3), one(Layout::kPlanar, 1, 1, 3, 3),
-      three(Layout::kPlanar, 1, 3, 3, 3);
+  TestImage four(Layout::kPlanar, 1, 4, 3, 3), one(Layout::kPlanar, 1, 1, 3, 3), three(Layout::kPlanar, 1, 3, 3, 3);
   expect_invalid([&] { cpu::rgb_to_grayscale(four.view, one.view); }, "expected 3 (RGB) channels");
   Image first_plane = three.view;  // channel 0 of the input itself
   first_plane.channels = 1;

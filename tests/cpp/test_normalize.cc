@@ -26,9 +26,8 @@ TEST_P(NormalizeOnEveryTarget, MatchesScalarReference) {
       for (int64_t batch : {1, 3})
         for (bool one_value : {true, false})
           for (Layout layout : kLayouts) {
-            SCOPED_TRACE(std::to_string(batch) + "x" + std::to_string(c) + "x" + std::to_string(s.h) +
-                         "x" + std::to_string(s.w) + " " + layout_name(layout) +
-                         (one_value ? " one value" : " per channel"));
+            SCOPED_TRACE(std::to_string(batch) + "x" + std::to_string(c) + "x" + std::to_string(s.h) + "x" +
+                         std::to_string(s.w) + " " + layout_name(layout) + (one_value ? " one value" : " per channel"));
             const PerChannel m{mean.data(), one_value ? 1 : c}, sd{std.data(), one_value ? 1 : c};
             TestImage src(layout, batch, c, s.h, s.w);
             src.fill_random(static_cast<uint32_t>(s.h + 7 * s.w + c));

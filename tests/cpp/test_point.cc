@@ -31,31 +31,42 @@ struct Case {
 
 std::vector<Case> cases() {
   return {
-      {"adjust_brightness", PointOp::kBrightness,
+      {"adjust_brightness",
+       PointOp::kBrightness,
        [](auto s, auto d, Samples a, Samples, auto& p) { cpu::adjust_brightness(s, d, a, p); },
-       {-0.3f, 0.0f, 0.25f}, {}},
-      {"adjust_brightness_accumulative", PointOp::kBrightnessMul,
-       [](auto s, auto d, Samples a, Samples, auto& p) {
-         cpu::adjust_brightness_accumulative(s, d, a, p);
-       },
-       {0.5f, 1.0f, 1.7f}, {}},
-      {"adjust_contrast", PointOp::kContrast,
+       {-0.3f, 0.0f, 0.25f},
+       {}},
+      {"adjust_brightness_accumulative",
+       PointOp::kBrightnessMul,
+       [](auto s, auto d, Samples a, Samples, auto& p) { cpu::adjust_brightness_accumulative(s, d, a, p); },
+       {0.5f, 1.0f, 1.7f},
+       {}},
+      {"adjust_contrast",
+       PointOp::kContrast,
        [](auto s, auto d, Samples a, Samples, auto& p) { cpu::adjust_contrast(s, d, a, p); },
-       {0.0f, 0.8f, 1.3f}, {}},
-      {"adjust_contrast_with_mean", PointOp::kContrastMean,
+       {0.0f, 0.8f, 1.3f},
+       {}},
+      {"adjust_contrast_with_mean",
+       PointOp::kContrastMean,
        [](auto s, auto d, Samples a, Samples b, auto& p) { cpu::adjust_contrast_with_mean(s, d, a, b, p); },
-       {0.0f, 0.8f, 1.3f}, {0.5f, 0.1f, 0.93f}},
-      {"adjust_gamma", PointOp::kGamma,
+       {0.0f, 0.8f, 1.3f},
+       {0.5f, 0.1f, 0.93f}},
+      {"adjust_gamma",
+       PointOp::kGamma,
        [](auto s, auto d, Samples a, Samples b, auto& p) { cpu::adjust_gamma(s, d, a, b, p); },
-       {0.5f, 1.0f, 2.2f}, {1.0f, 0.7f, 1.2f}},
-      {"solarize", PointOp::kSolarize,
+       {0.5f, 1.0f, 2.2f},
+       {1.0f, 0.7f, 1.2f}},
+      {"solarize",
+       PointOp::kSolarize,
        [](auto s, auto d, Samples a, Samples b, auto& p) { cpu::solarize(s, d, a, b, p); },
-       {0.5f, 0.1f, 0.9f}, {0.0f, -0.2f, 0.3f}},
-      {"posterize", PointOp::kPosterize,
+       {0.5f, 0.1f, 0.9f},
+       {0.0f, -0.2f, 0.3f}},
+      {"posterize",
+       PointOp::kPosterize,
        [](auto s, auto d, Samples a, Samples, auto& p) { cpu::posterize(s, d, a, p); },
-       {1.0f, 4.0f, 8.0f}, {}},
-      {"invert", PointOp::kInvert,
-       [](auto s, auto d, Samples, Samples, auto& p) { cpu::invert(s, d, p); }, {}, {}},
+       {1.0f, 4.0f, 8.0f},
+       {}},
+      {"invert", PointOp::kInvert, [](auto s, auto d, Samples, Samples, auto& p) { cpu::invert(s, d, p); }, {}, {}},
   };
 }
 
@@ -84,15 +95,12 @@ TEST_P(PointOnEveryTarget, MatchesScalarReference) {
         for (int64_t batch : {1, 3})
           for (bool one_value : {true, false})
             for (Layout layout : kLayouts) {
-              SCOPED_TRACE(std::string(k.name) + " " + std::to_string(batch) + "x" +
-                           std::to_string(c) + "x" + std::to_string(s.h) + "x" +
-                           std::to_string(s.w) + " " + layout_name(layout) +
+              SCOPED_TRACE(std::string(k.name) + " " + std::to_string(batch) + "x" + std::to_string(c) + "x" +
+                           std::to_string(s.h) + "x" + std::to_string(s.w) + " " + layout_name(layout) +
                            (one_value ? " one value" : " per sample"));
               const int64_t n = one_value ? 1 : batch;
-              const std::vector<float> a = k.first.empty() ? std::vector<float>{}
-                                                           : per_sample(k.first, batch);
-              const std::vector<float> b = k.second.empty() ? std::vector<float>{}
-                                                            : per_sample(k.second, batch);
+              const std::vector<float> a = k.first.empty() ? std::vector<float>{} : per_sample(k.first, batch);
+              const std::vector<float> b = k.second.empty() ? std::vector<float>{} : per_sample(k.second, batch);
               const Samples sa{a.empty() ? nullptr : a.data(), a.empty() ? 0 : n};
               const Samples sb{b.empty() ? nullptr : b.data(), b.empty() ? 0 : n};
               TestImage src(layout, batch, c, s.h, s.w);
@@ -148,7 +156,9 @@ TEST_P(PointOnEveryTarget, CheapTableFormsMatchForManyParameters) {
     // every third a dyadic factor or an offset of half a level, where x * a + c meets a rounding
     // tie that kornia's chain breaks either way and the multiply-add must be refused
     const bool tie = i % 3 == 0;
-    a.push_back(i < 4 ? std::vector<float>{0.0f, 1.0f, 1e-7f, 250.0f}[i] : tie ? static_cast<float>(i) / 32.0f : factor(rng));
+    a.push_back(i < 4 ? std::vector<float>{0.0f, 1.0f, 1e-7f, 250.0f}[i]
+                : tie ? static_cast<float>(i) / 32.0f
+                      : factor(rng));
     b.push_back(tie ? static_cast<float>(i - 48) / 510.0f : offset(rng));
   }
   for (const Case& k : cases()) {
@@ -184,7 +194,8 @@ TEST_P(PointOnEveryTarget, CheapTableFormsMatchForManyParameters) {
 TEST_P(PointOnEveryTarget, GammaTablesEqualPowOnEveryByte) {
   // adjust_gamma builds its tables from exp(gamma * log(x)) in double lanes, falling back to
   // pow_f32 near rounding boundaries: every entry must still be point_value's.
-  std::vector<float> gammas = {0.0f, 1e-7f, 0.001f, 0.25f, 0.5f, 1.0f, 1.5f, 2.0f, 2.2f, 3.0f, 10.0f, 100.0f, 1e4f, 1e30f};
+  std::vector<float> gammas = {0.0f, 1e-7f, 0.001f, 0.25f, 0.5f,   1.0f, 1.5f,
+                               2.0f, 2.2f,  3.0f,   10.0f, 100.0f, 1e4f, 1e30f};
   std::mt19937 rng(3);
   std::uniform_real_distribution<float> dist(0.0f, 4.0f);
   for (int i = 0; i < 400; ++i) gammas.push_back(dist(rng));
@@ -195,7 +206,8 @@ TEST_P(PointOnEveryTarget, GammaTablesEqualPowOnEveryByte) {
       TestImage out(Layout::kPlanar, 1, 1, 16, 16);
       cpu::adjust_gamma(src.view, out.view, {&gamma, 1}, {&gain, 1}, serial_for());
       for (int v = 0; v < 256; ++v)
-        ASSERT_EQ(out.view.at(0, 0, v / 16, v % 16), point_value(PointOp::kGamma, {gamma, gain}, static_cast<uint8_t>(v)))
+        ASSERT_EQ(out.view.at(0, 0, v / 16, v % 16),
+                  point_value(PointOp::kGamma, {gamma, gain}, static_cast<uint8_t>(v)))
             << "gamma " << gamma << " gain " << gain << " byte " << v;
     }
 }
@@ -204,7 +216,8 @@ TEST_P(PointOnEveryTarget, ImageMeanIsTheRoundedExactMean) {
   for (const Shape s : kShapes)
     for (int64_t c : {1, 3, 4})
       for (Layout layout : kLayouts) {
-        SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " " + layout_name(layout));
+        SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " " +
+                     layout_name(layout));
         TestImage src(layout, 3, c, s.h, s.w);
         src.fill_random(static_cast<uint32_t>(7 * s.h + s.w + c));
         std::vector<float> mean(3, -1.0f);

@@ -9,10 +9,9 @@ import pytest
 import torch
 
 import u8aug
-from u8aug import _fake
-
 from conftest import cuda_ready, requires_cuda
 from op_samples import IMAGE_ARGUMENT, SAMPLES, sample_images
+from u8aug import _fake
 
 NAMES = [op["name"] for op in u8aug.catalogue()]
 

@@ -24,8 +24,10 @@ def layouts(x):
 
 
 @pytest.mark.parametrize("ours,theirs,name", FLIPS, ids=[f[2] for f in FLIPS])
-@pytest.mark.parametrize("b,c,hw", [(b, c, hw) for b, c, hw in itertools.product((1, 3, 8), (1, 3, 4), SIZES)
-                                    if b * c * hw[0] * hw[1] < 3_000_000])
+@pytest.mark.parametrize(
+    "b,c,hw",
+    [(b, c, hw) for b, c, hw in itertools.product((1, 3, 8), (1, 3, 4), SIZES) if b * c * hw[0] * hw[1] < 3_000_000],
+)
 def test_exact_against_kornia(ours, theirs, name, b, c, hw):
     x = random_image((b, c) + hw, seed=b * 100 + c)
     expected = oracle(theirs, x)

@@ -49,11 +49,20 @@ def warp_case(perspective, x, M, dsize, mode, padding, align, fill):
         got = ours(xi, m, dsize, mode, padding, align, fill)
         assert torch.equal(got, expected), f"{layout}: {(got != expected).sum().item()} bytes differ"
         assert torch.equal(xi, before)
-        assert got.is_contiguous(memory_format=torch.channels_last if layout == "channels_last" and x.shape[1] > 1 else torch.contiguous_format) or x.shape[1] == 1
+        assert (
+            got.is_contiguous(
+                memory_format=torch.channels_last
+                if layout == "channels_last" and x.shape[1] > 1
+                else torch.contiguous_format
+            )
+            or x.shape[1] == 1
+        )
 
 
 @pytest.mark.parametrize("perspective", [False, True], ids=["affine", "perspective"])
-@pytest.mark.parametrize("mode,padding,align", list(itertools.product(["bilinear", "nearest"], PADDINGS, [False, True])))
+@pytest.mark.parametrize(
+    "mode,padding,align", list(itertools.product(["bilinear", "nearest"], PADDINGS, [False, True]))
+)
 def test_warp_exact_against_kornia(perspective, mode, padding, align):
     for i, shape in enumerate(SHAPES):
         b, c, h, w = shape
@@ -119,7 +128,9 @@ def test_warp_degenerate_matrices_are_defined(kind):
             assert out.shape == (2, 3, 5, 40)
             assert torch.equal(out, ours(x, m, (5, 40), padding_mode=padding))  # deterministic
     if kind == "huge translation":
-        assert torch.equal(u8aug.warp_affine(x, M[:, :2].contiguous(), (5, 40)), oracle(warp_affine, x, M[:, :2], (5, 40)))
+        assert torch.equal(
+            u8aug.warp_affine(x, M[:, :2].contiguous(), (5, 40)), oracle(warp_affine, x, M[:, :2], (5, 40))
+        )
 
 
 def check_bilinear(got, expected):
@@ -147,7 +158,7 @@ def run_resize_cases():
         oh, ow = [int(v) for v in torch.randint(1, 160, (2,), generator=g)]
         x = random_image((b, c, h, w), seed=i)
         for mode, align in (("bilinear", False), ("bilinear", True), ("nearest", None)):
-            for layout, xi in layouts(x).items():
+            for xi in layouts(x).values():
                 # the oracle of each layout: torch picks its kernel by the input's memory format too
                 expected = oracle(kornia_resize, xi, (oh, ow), interpolation=mode, align_corners=align)
                 got = u8aug.resize(xi, (oh, ow), mode, align)
@@ -157,7 +168,10 @@ def run_resize_cases():
                     check_bilinear(got, expected)
     for img in photos().values():
         assert torch.equal(u8aug.resize(img, (600, 700)), oracle(kornia_resize, img, (600, 700)))
-        assert torch.equal(u8aug.resize(img, (150, 100), align_corners=True), oracle(kornia_resize, img, (150, 100), align_corners=True))
+        assert torch.equal(
+            u8aug.resize(img, (150, 100), align_corners=True),
+            oracle(kornia_resize, img, (150, 100), align_corners=True),
+        )
 
 
 def random_boxes(g, b, h, w, whole_rows=False):
@@ -165,8 +179,10 @@ def random_boxes(g, b, h, w, whole_rows=False):
     a single row (slices torch sees as channels_last-contiguous when the image is)."""
     boxes = []
     for i in range(b):
-        x1 = int(torch.randint(0, w, (1,), generator=g)); x2 = int(torch.randint(x1, w, (1,), generator=g))
-        y1 = int(torch.randint(0, h, (1,), generator=g)); y2 = int(torch.randint(y1, h, (1,), generator=g))
+        x1 = int(torch.randint(0, w, (1,), generator=g))
+        x2 = int(torch.randint(x1, w, (1,), generator=g))
+        y1 = int(torch.randint(0, h, (1,), generator=g))
+        y2 = int(torch.randint(y1, h, (1,), generator=g))
         if whole_rows and i % 2 == 0:
             x1, x2 = (0, w - 1) if i % 4 == 0 else (x1, x2)
             y2 = y2 if i % 4 == 0 else y1
@@ -188,7 +204,7 @@ def test_crop_and_resize_against_kornia(threads):
             boxes = random_boxes(g, b, h, w, whole_rows=i % 2 == 1)
             x = random_image((b, c, h, w), seed=i)
             size = (int(torch.randint(1, 160, (1,), generator=g)), int(torch.randint(1, 160, (1,), generator=g)))
-            for layout, xi in layouts(x).items():
+            for xi in layouts(x).values():
                 expected = oracle(crop_by_indices, xi, boxes, size, interpolation="bilinear", align_corners=True)
                 check_bilinear(u8aug.crop_and_resize(xi, boxes, size), expected)
             expected = oracle(crop_by_indices, x, boxes, size, interpolation="nearest")
@@ -209,7 +225,9 @@ def test_crop_center_crop_pad_rot90_exact():
         assert torch.equal(u8aug.center_crop(xi, (8, 9)), x[..., 4:12, 7:16])
         for mode in ("constant", "reflect", "replicate"):
             pad = (3, 1, 4, 2)
-            expected = F.pad(x, pad, value=9) if mode == "constant" else F.pad(x.float(), pad, mode=mode).to(torch.uint8)
+            expected = (
+                F.pad(x, pad, value=9) if mode == "constant" else F.pad(x.float(), pad, mode=mode).to(torch.uint8)
+            )
             assert torch.equal(u8aug.pad(xi, pad, mode, 9), expected)
         for k in range(-5, 6):
             assert torch.equal(u8aug.rot90(xi, k), torch.rot90(x, k, (-2, -1)))
@@ -217,10 +235,19 @@ def test_crop_center_crop_pad_rot90_exact():
 
 
 GEOMETRY_CALLS = {
-    "warp_affine": lambda x: (torch.ops.u8aug.warp_affine, (x, random_matrices(x.shape[0], 5, 7, 0)[:, :2].contiguous(), [6, 4], "bilinear", "reflection", False, None)),
-    "warp_perspective": lambda x: (torch.ops.u8aug.warp_perspective, (x, random_matrices(1, 5, 7, 0, True), [3, 8], "nearest", "fill", True, torch.rand(x.shape[1]))),
+    "warp_affine": lambda x: (
+        torch.ops.u8aug.warp_affine,
+        (x, random_matrices(x.shape[0], 5, 7, 0)[:, :2].contiguous(), [6, 4], "bilinear", "reflection", False, None),
+    ),
+    "warp_perspective": lambda x: (
+        torch.ops.u8aug.warp_perspective,
+        (x, random_matrices(1, 5, 7, 0, True), [3, 8], "nearest", "fill", True, torch.rand(x.shape[1])),
+    ),
     "resize": lambda x: (torch.ops.u8aug.resize, (x, [9, 4], "bilinear", False)),
-    "crop_and_resize": lambda x: (torch.ops.u8aug.crop_and_resize, (x, torch.tensor([[[1.0, 1.0], [3.0, 1.0], [3.0, 4.0], [1.0, 4.0]]] * x.shape[0]), [5, 5], "bilinear", True)),
+    "crop_and_resize": lambda x: (
+        torch.ops.u8aug.crop_and_resize,
+        (x, torch.tensor([[[1.0, 1.0], [3.0, 1.0], [3.0, 4.0], [1.0, 4.0]]] * x.shape[0]), [5, 5], "bilinear", True),
+    ),
     "pad": lambda x: (torch.ops.u8aug.pad, (x, [1, 2, 3, 0], "reflect", 0)),
     "rot90": lambda x: (torch.ops.u8aug.rot90, (x, 3)),
 }
@@ -246,25 +273,37 @@ def test_compile_fullgraph_equals_eager(dynamic):
             assert torch.equal(compiled(xi, M, H, boxes), pipeline(xi, M, H, boxes))
 
 
-@pytest.mark.parametrize("call,message", [
-    (lambda x: u8aug.warp_affine(x, torch.eye(3)[None], (4, 4)), r"expected M of shape \(B, 2, 3\)"),
-    (lambda x: u8aug.warp_affine(x, torch.eye(2, 3)[None].double().expand(3, 2, 3).contiguous(), (4, 4)), r"expected M of shape \(B, 2, 3\) or \(1, 2, 3\) with B = 2"),
-    (lambda x: u8aug.warp_affine(x, torch.eye(2, 3)[None], (0, 4)), "dsize must be positive"),
-    (lambda x: u8aug.warp_affine(x, torch.eye(2, 3)[None], (4, 4), mode="bicubic"), "mode must be 'bilinear' or 'nearest'"),
-    (lambda x: u8aug.warp_affine(x, torch.eye(2, 3)[None], (4, 4), padding_mode="wrap"), "padding_mode must be"),
-    (lambda x: u8aug.warp_affine(x, torch.eye(2, 3)[None], (4, 4), padding_mode="fill", fill=[0.1, 0.2]), "fill must hold 1 or C = 3 values"),
-    (lambda x: u8aug.warp_affine(x.float(), torch.eye(2, 3)[None], (4, 4)), "expected img of dtype torch.uint8"),
-    (lambda x: u8aug.warp_perspective(x, torch.eye(2, 3)[None], (4, 4)), r"expected M of shape \(B, 3, 3\)"),
-    (lambda x: u8aug.resize(x, (4, 0)), "size must be positive"),
-    (lambda x: u8aug.resize(x, (4, 4), "nearest", True), "align_corners applies to bilinear only"),
-    (lambda x: u8aug.crop_and_resize(x, torch.zeros(2, 4, 2) + 7, (3, 3)), "must be non-empty and inside"),
-    (lambda x: u8aug.crop_and_resize(x, torch.full((2, 4, 2), float("nan")), (3, 3)), "boxes must be finite"),
-    (lambda x: u8aug.crop_and_resize(x, torch.zeros(1, 4, 2), (3, 3)), r"shape \(B, 4, 2\) with B = 2"),
-    (lambda x: u8aug.pad(x, (5, 0, 0, 0), "reflect"), "reflect padding must be smaller"),
-    (lambda x: u8aug.pad(x, (1, 0, 0, 0), "constant", 300), r"value must be a byte"),
-    (lambda x: u8aug.pad(x, (1, 0, 0, 0), "circular"), "mode must be 'constant', 'reflect' or 'replicate'"),
-    (lambda x: u8aug.crop(x, 3, 3, 3, 3), "not inside"),
-])
+@pytest.mark.parametrize(
+    "call,message",
+    [
+        (lambda x: u8aug.warp_affine(x, torch.eye(3)[None], (4, 4)), r"expected M of shape \(B, 2, 3\)"),
+        (
+            lambda x: u8aug.warp_affine(x, torch.eye(2, 3)[None].double().expand(3, 2, 3).contiguous(), (4, 4)),
+            r"expected M of shape \(B, 2, 3\) or \(1, 2, 3\) with B = 2",
+        ),
+        (lambda x: u8aug.warp_affine(x, torch.eye(2, 3)[None], (0, 4)), "dsize must be positive"),
+        (
+            lambda x: u8aug.warp_affine(x, torch.eye(2, 3)[None], (4, 4), mode="bicubic"),
+            "mode must be 'bilinear' or 'nearest'",
+        ),
+        (lambda x: u8aug.warp_affine(x, torch.eye(2, 3)[None], (4, 4), padding_mode="wrap"), "padding_mode must be"),
+        (
+            lambda x: u8aug.warp_affine(x, torch.eye(2, 3)[None], (4, 4), padding_mode="fill", fill=[0.1, 0.2]),
+            "fill must hold 1 or C = 3 values",
+        ),
+        (lambda x: u8aug.warp_affine(x.float(), torch.eye(2, 3)[None], (4, 4)), "expected img of dtype torch.uint8"),
+        (lambda x: u8aug.warp_perspective(x, torch.eye(2, 3)[None], (4, 4)), r"expected M of shape \(B, 3, 3\)"),
+        (lambda x: u8aug.resize(x, (4, 0)), "size must be positive"),
+        (lambda x: u8aug.resize(x, (4, 4), "nearest", True), "align_corners applies to bilinear only"),
+        (lambda x: u8aug.crop_and_resize(x, torch.zeros(2, 4, 2) + 7, (3, 3)), "must be non-empty and inside"),
+        (lambda x: u8aug.crop_and_resize(x, torch.full((2, 4, 2), float("nan")), (3, 3)), "boxes must be finite"),
+        (lambda x: u8aug.crop_and_resize(x, torch.zeros(1, 4, 2), (3, 3)), r"shape \(B, 4, 2\) with B = 2"),
+        (lambda x: u8aug.pad(x, (5, 0, 0, 0), "reflect"), "reflect padding must be smaller"),
+        (lambda x: u8aug.pad(x, (1, 0, 0, 0), "constant", 300), r"value must be a byte"),
+        (lambda x: u8aug.pad(x, (1, 0, 0, 0), "circular"), "mode must be 'constant', 'reflect' or 'replicate'"),
+        (lambda x: u8aug.crop(x, 3, 3, 3, 3), "not inside"),
+    ],
+)
 def test_bad_input(call, message):
     x = random_image((2, 3, 5, 5))
     before = x.clone()
@@ -291,11 +330,15 @@ def test_cuda_equals_cpu():
                     gpu = ours(xc, m.cuda(), (h + 3, w), mode, padding, align, None if fill is None else fill.cuda())
                     assert torch.equal(gpu.cpu(), cpu)
             for size, align in (((20, 90), False), ((h, w), True), ((3, 5), True)):
-                assert torch.equal(u8aug.resize(xc, size, "bilinear", align).cpu(), u8aug.resize(xi, size, "bilinear", align))
+                assert torch.equal(
+                    u8aug.resize(xc, size, "bilinear", align).cpu(), u8aug.resize(xi, size, "bilinear", align)
+                )
                 assert torch.equal(u8aug.resize(xc, size, "nearest").cpu(), u8aug.resize(xi, size, "nearest"))
             boxes = torch.tensor([[[0.0, 0.0], [w - 1.0, 0.0], [w - 1.0, h - 1.0], [0.0, h - 1.0]]] * b)
             boxes[0] = torch.tensor([[0.0, 0.0], [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]])
-            assert torch.equal(u8aug.crop_and_resize(xc, boxes.cuda(), (16, 17)).cpu(), u8aug.crop_and_resize(xi, boxes, (16, 17)))
+            assert torch.equal(
+                u8aug.crop_and_resize(xc, boxes.cuda(), (16, 17)).cpu(), u8aug.crop_and_resize(xi, boxes, (16, 17))
+            )
             assert torch.equal(u8aug.pad(xc, (1, 2, 0, 3), "reflect").cpu(), u8aug.pad(xi, (1, 2, 0, 3), "reflect"))
             assert torch.equal(u8aug.rot90(xc, 3).cpu(), u8aug.rot90(xi, 3))
 

@@ -56,7 +56,9 @@ def test_compile_fullgraph_equals_eager():
 
 
 def test_rgb_to_grayscale_needs_three_channels():
-    with pytest.raises(RuntimeError, match=r"u8aug.rgb_to_grayscale: expected 3 \(RGB\) channels as kornia does, got 4"):
+    with pytest.raises(
+        RuntimeError, match=r"u8aug.rgb_to_grayscale: expected 3 \(RGB\) channels as kornia does, got 4"
+    ):
         u8aug.rgb_to_grayscale(random_image((1, 4, 5, 5)))
     compiled = torch.compile(u8aug.rgb_to_grayscale, fullgraph=True)
     with pytest.raises(Exception, match=r"expected 3 \(RGB\) channels"):

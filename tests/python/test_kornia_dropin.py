@@ -3,10 +3,10 @@ FIDELITY.md oracle of kornia's float output on x / 255; skipped samples keep the
 inputs still run kornia unchanged; install()/uninstall() patch and restore kornia's own classes."""
 
 import kornia.augmentation as K
-from kornia.augmentation.container.params import ParamItem
 import pytest
 import torch
 import torch._inductor.config as inductor_config
+from kornia.augmentation.container.params import ParamItem
 
 import u8aug.kornia as UK
 from conftest import oracle, random_image, to_u8
@@ -111,14 +111,27 @@ def test_fullgraph_compile(name, kwargs):
 def pipelines(container):
     mean, std = torch.tensor([0.485, 0.456, 0.406]), torch.tensor([0.229, 0.224, 0.225])
     return [
-        container(UK.RandomResizedCrop((24, 24)), UK.RandomHorizontalFlip(),
-                  UK.ColorJitter(0.4, 0.4, 0.4, 0.1, p=1.0), UK.RandomGrayscale(p=0.2),
-                  UK.Normalize(mean=mean, std=std)),
-        container(UK.RandomAffine(20, (0.1, 0.1), p=0.8), UK.RandomPerspective(0.3, p=0.5),
-                  UK.RandomRotation90((-1, 1), p=0.5), UK.RandomEqualize(p=0.5)),
+        container(
+            UK.RandomResizedCrop((24, 24)),
+            UK.RandomHorizontalFlip(),
+            UK.ColorJitter(0.4, 0.4, 0.4, 0.1, p=1.0),
+            UK.RandomGrayscale(p=0.2),
+            UK.Normalize(mean=mean, std=std),
+        ),
+        container(
+            UK.RandomAffine(20, (0.1, 0.1), p=0.8),
+            UK.RandomPerspective(0.3, p=0.5),
+            UK.RandomRotation90((-1, 1), p=0.5),
+            UK.RandomEqualize(p=0.5),
+        ),
         # every size-changing class that always applies, and a nested container
-        container(UK.ImageSequential(UK.RandomResizedCrop((28, 30)), UK.RandomVerticalFlip()),
-                  UK.RandomCrop((24, 26)), UK.Resize(20), UK.CenterCrop((16, 18)), UK.Resize((9, 11))),
+        container(
+            UK.ImageSequential(UK.RandomResizedCrop((28, 30)), UK.RandomVerticalFlip()),
+            UK.RandomCrop((24, 26)),
+            UK.Resize(20),
+            UK.CenterCrop((16, 18)),
+            UK.Resize((9, 11)),
+        ),
     ]
 
 
@@ -161,8 +174,11 @@ def test_install_and_uninstall_patch_kornia_itself():
         assert torch.equal(K.ColorJitter(0.2, 0.2, 0.2, 0.1)(xf), float_before)  # float path intact
         torch.manual_seed(1)
         assert torch.equal(K.RandomAffine(20, p=1.0)(xf), affine_float_before)
-        for name, kwargs in (("RandomAffine", dict(degrees=20, p=1.0)), ("RandomResizedCrop", dict(size=(6, 6))),
-                             ("RandomPerspective", dict(p=1.0))):
+        for name, kwargs in (
+            ("RandomAffine", dict(degrees=20, p=1.0)),
+            ("RandomResizedCrop", dict(size=(6, 6))),
+            ("RandomPerspective", dict(p=1.0)),
+        ):
             torch.manual_seed(2)
             patched = getattr(K, name)(**kwargs)(x)
             torch.manual_seed(2)
@@ -190,17 +206,27 @@ def test_augmentation_sequential_draws_and_bytes_are_kornias(index):
     theirs = pipelines(K.AugmentationSequential)[index]
     theirs.load_state_dict(ours.state_dict())
     assert_same_under_seeds(ours, theirs, x)
-    assert_same_under_seeds(ours.forward_parameters, theirs.forward_parameters, x.shape,
-                            same=lambda a, b: repr(a) == repr(b))
+    assert_same_under_seeds(
+        ours.forward_parameters, theirs.forward_parameters, x.shape, same=lambda a, b: repr(a) == repr(b)
+    )
 
 
 def test_batch_shape_after_equals_kornias_for_always_applied_crops():
     from kornia.augmentation.container.image import _get_new_batch_shape
+
     from u8aug.kornia._containers import batch_shape_after
 
     shape = torch.Size((5, 3, 40, 50))
-    for aug in (UK.RandomResizedCrop((24, 20)), UK.RandomCrop((30, 31)), UK.CenterCrop((7, 9)), UK.Resize(20),
-                UK.Resize(20, side="long"), UK.Resize((13, 17)), UK.RandomHorizontalFlip(), UK.RandomCrop((30, 31), p=0.5)):
+    for aug in (
+        UK.RandomResizedCrop((24, 20)),
+        UK.RandomCrop((30, 31)),
+        UK.CenterCrop((7, 9)),
+        UK.Resize(20),
+        UK.Resize(20, side="long"),
+        UK.Resize((13, 17)),
+        UK.RandomHorizontalFlip(),
+        UK.RandomCrop((30, 31), p=0.5),
+    ):
         for seed in range(3):
             torch.manual_seed(seed)
             param = ParamItem("step", aug.forward_parameters(shape))
@@ -213,8 +239,12 @@ def test_augmentation_sequential_equals_kornia_step_by_step():
     x = random_image((6, 3, 16, 17), seed=9)
 
     def steps(mod):
-        return [mod.RandomHorizontalFlip(p=0.5), mod.RandomBrightness((0.8, 1.2), p=0.5),
-                mod.RandomGrayscale(p=0.3), mod.RandomEqualize(p=0.3)]
+        return [
+            mod.RandomHorizontalFlip(p=0.5),
+            mod.RandomBrightness((0.8, 1.2), p=0.5),
+            mod.RandomGrayscale(p=0.3),
+            mod.RandomEqualize(p=0.3),
+        ]
 
     torch.manual_seed(4)
     got = K.AugmentationSequential(*steps(UK))(x)
@@ -260,8 +290,18 @@ def test_cuda_equals_cpu_and_compiles(name, kwargs, monkeypatch):
     assert compiled(x.cuda()).shape == gpu.shape
 
 
-GEOMETRIC = ["RandomAffine", "RandomRotation", "RandomRotation90", "RandomShear", "RandomTranslate",
-             "RandomPerspective", "RandomResizedCrop", "RandomCrop", "CenterCrop", "Resize"]
+GEOMETRIC = [
+    "RandomAffine",
+    "RandomRotation",
+    "RandomRotation90",
+    "RandomShear",
+    "RandomTranslate",
+    "RandomPerspective",
+    "RandomResizedCrop",
+    "RandomCrop",
+    "CenterCrop",
+    "Resize",
+]
 
 
 @pytest.mark.parametrize("name", GEOMETRIC)

@@ -10,8 +10,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 
 def test_fidelity_demo_passes():
-    result = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "python", "fidelity_demo.py")],
-                            capture_output=True, text=True, timeout=900)
+    result = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "bench", "python", "fidelity_demo.py")],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "FAILS ITS CLASS" not in result.stdout
     assert "| color_jiggle |" in result.stdout
@@ -19,9 +23,27 @@ def test_fidelity_demo_passes():
 
 def test_benchmark_harness_quick(tmp_path):
     result = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "bench", "python", "run.py"), "--quick", "--ops", "hflip", "invert",
-         "--libraries", "u8aug", "kornia float", "OpenCV", "memcpy", "--out", str(tmp_path), "--tag", "smoke"],
-        capture_output=True, text=True, timeout=900)
+        [
+            sys.executable,
+            os.path.join(ROOT, "bench", "python", "run.py"),
+            "--quick",
+            "--ops",
+            "hflip",
+            "invert",
+            "--libraries",
+            "u8aug",
+            "kornia float",
+            "OpenCV",
+            "memcpy",
+            "--out",
+            str(tmp_path),
+            "--tag",
+            "smoke",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "| hflip | 8x3x64x64 | 1 |" in result.stdout
     with open(tmp_path / "smoke.json") as f:

@@ -27,7 +27,9 @@ def test_exact_on_every_value(layout):
     for mean, std in stats():
         out = u8aug.normalize(x, mean, std)
         assert out.dtype == torch.float32
-        assert out.is_contiguous(memory_format=torch.channels_last if layout == "channels_last" else torch.contiguous_format)
+        assert out.is_contiguous(
+            memory_format=torch.channels_last if layout == "channels_last" else torch.contiguous_format
+        )
         assert torch.equal(out, KE.normalize(x.float() / 255, mean, std)), (mean, std)
     assert torch.equal(u8aug.to_float(x), x.float() / 255)
 
@@ -46,9 +48,13 @@ def test_equals_the_augmentation_class_on_photos():
 
 def test_python_numbers_and_sequences():
     x = random_image((2, 3, 5, 6))
-    assert torch.equal(u8aug.normalize(x, 0.5, 0.25), KE.normalize(x.float() / 255, torch.tensor([0.5]), torch.tensor([0.25])))
-    assert torch.equal(u8aug.normalize(x, [0.1, 0.2, 0.3], (1.0, 2.0, 3.0)),
-                       KE.normalize(x.float() / 255, torch.tensor([0.1, 0.2, 0.3]), torch.tensor([1.0, 2.0, 3.0])))
+    assert torch.equal(
+        u8aug.normalize(x, 0.5, 0.25), KE.normalize(x.float() / 255, torch.tensor([0.5]), torch.tensor([0.25]))
+    )
+    assert torch.equal(
+        u8aug.normalize(x, [0.1, 0.2, 0.3], (1.0, 2.0, 3.0)),
+        KE.normalize(x.float() / 255, torch.tensor([0.1, 0.2, 0.3]), torch.tensor([1.0, 2.0, 3.0])),
+    )
 
 
 @pytest.mark.compile
@@ -61,13 +67,16 @@ def test_compile_fullgraph_equals_eager():
         assert torch.equal(compiled(x, *IMAGENET), pipeline(x, *IMAGENET))
 
 
-@pytest.mark.parametrize("mean,std,message", [
-    (torch.tensor([0.5, 0.5]), torch.tensor([0.5]), "mean must hold 1 or C = 3 values, got 2"),
-    (torch.tensor([0.5]), torch.tensor([0.0]), "std must not be 0"),
-    (torch.tensor([float("nan")]), torch.tensor([0.5]), "mean must be finite"),
-    (torch.tensor([0.5]), torch.tensor([float("inf")]), "std must be finite"),
-    (torch.tensor([0.5], dtype=torch.float64), torch.tensor([0.5]), "float32"),
-])
+@pytest.mark.parametrize(
+    "mean,std,message",
+    [
+        (torch.tensor([0.5, 0.5]), torch.tensor([0.5]), "mean must hold 1 or C = 3 values, got 2"),
+        (torch.tensor([0.5]), torch.tensor([0.0]), "std must not be 0"),
+        (torch.tensor([float("nan")]), torch.tensor([0.5]), "mean must be finite"),
+        (torch.tensor([0.5]), torch.tensor([float("inf")]), "std must be finite"),
+        (torch.tensor([0.5], dtype=torch.float64), torch.tensor([0.5]), "float32"),
+    ],
+)
 def test_bad_parameters(mean, std, message):
     with pytest.raises(RuntimeError, match=f"u8aug.normalize: .*{message}"):
         torch.ops.u8aug.normalize(random_image((2, 3, 4, 4)), mean, std)

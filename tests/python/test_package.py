@@ -41,7 +41,10 @@ def test_import_error_names_the_cause(tmp_path):
     pkg = os.path.dirname(u8aug.__file__)
     shutil.copytree(pkg, tmp_path / "u8aug", ignore=shutil.ignore_patterns("_C*", "__pycache__"))
     result = subprocess.run(
-        [sys.executable, "-c", "import u8aug"], cwd=tmp_path, capture_output=True, text=True,
+        [sys.executable, "-c", "import u8aug"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
         env={**os.environ, "PYTHONPATH": str(tmp_path)},
     )
     assert result.returncode != 0
@@ -84,8 +87,13 @@ def test_cpu_target_switch_runs_every_supported_target_with_the_same_bytes():
 
 def test_cpu_target_environment_variable(tmp_path):
     script = "import u8aug; print(u8aug.build_info()['cpu_target_chosen'])"
-    run = lambda value: subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True,  # noqa: E731
-                                       env={**os.environ, "U8AUG_CPU_TARGET": value})
+    run = lambda value: subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,  # noqa: E731
+        env={**os.environ, "U8AUG_CPU_TARGET": value},
+    )
     lowest = u8aug.build_info()["cpu_targets_supported"][-1]
     ok = run(lowest.lower())
     assert ok.returncode == 0 and ok.stdout.strip() == lowest, ok.stderr

@@ -18,11 +18,23 @@ def rand(lo, hi, n=6):
 
 # op name -> (kornia function, [parameter tuples]); each tuple holds one value per parameter.
 GRIDS = {
-    "adjust_brightness": (KE.adjust_brightness, [(f,) for f in [-1.0, -0.5, -0.2, 0.0, 0.1, 0.2, 0.5, 1.0, 1.5] + rand(-0.5, 0.5)]),
-    "adjust_brightness_accumulative": (KE.adjust_brightness_accumulative, [(f,) for f in [0.0, 0.5, 1.0, 1.5, 2.0, 10.0] + rand(0.5, 1.5)]),
+    "adjust_brightness": (
+        KE.adjust_brightness,
+        [(f,) for f in [-1.0, -0.5, -0.2, 0.0, 0.1, 0.2, 0.5, 1.0, 1.5] + rand(-0.5, 0.5)],
+    ),
+    "adjust_brightness_accumulative": (
+        KE.adjust_brightness_accumulative,
+        [(f,) for f in [0.0, 0.5, 1.0, 1.5, 2.0, 10.0] + rand(0.5, 1.5)],
+    ),
     "adjust_contrast": (KE.adjust_contrast, [(f,) for f in [0.0, 0.5, 1.0, 1.2, 2.0] + rand(0.5, 1.5)]),
-    "adjust_gamma": (KE.adjust_gamma, [(ga, gn) for ga in [0.0, 0.25, 0.5, 1.0, 2.0, 3.0] + rand(0.5, 1.5, 4) for gn in [0.0, 0.5, 1.0, 1.3]]),
-    "solarize": (KE.solarize, [(t, a) for t in [0.0, 0.1, 0.5, 0.9, 1.0] + rand(0.4, 0.6, 3) for a in [-0.5, -0.1, 0.0, 0.1, 0.5]]),
+    "adjust_gamma": (
+        KE.adjust_gamma,
+        [(ga, gn) for ga in [0.0, 0.25, 0.5, 1.0, 2.0, 3.0] + rand(0.5, 1.5, 4) for gn in [0.0, 0.5, 1.0, 1.3]],
+    ),
+    "solarize": (
+        KE.solarize,
+        [(t, a) for t in [0.0, 0.1, 0.5, 0.9, 1.0] + rand(0.4, 0.6, 3) for a in [-0.5, -0.1, 0.0, 0.1, 0.5]],
+    ),
     "posterize": (KE.posterize, [(b,) for b in range(9)]),
 }
 
@@ -30,12 +42,17 @@ GRIDS = {
 def kornia_call(name, xf, params):
     fn = GRIDS[name][0]
     if name == "posterize":
-        return fn(xf, torch.tensor([int(p) for p in params[0]]) if isinstance(params[0], list) else torch.tensor(int(params[0])))
+        return fn(
+            xf,
+            torch.tensor([int(p) for p in params[0]]) if isinstance(params[0], list) else torch.tensor(int(params[0])),
+        )
     return fn(xf, *[torch.tensor(p if isinstance(p, list) else [p], dtype=torch.float32) for p in params])
 
 
 def ours_call(name, x, params):
-    return getattr(u8aug, name)(x, *[torch.tensor(p if isinstance(p, list) else [p], dtype=torch.float32) for p in params])
+    return getattr(u8aug, name)(
+        x, *[torch.tensor(p if isinstance(p, list) else [p], dtype=torch.float32) for p in params]
+    )
 
 
 @pytest.mark.parametrize("name", list(GRIDS))
@@ -43,7 +60,9 @@ def test_exact_on_every_value(name):
     for params in GRIDS[name][1]:
         expected = oracle(lambda xf: kornia_call(name, xf, params), ALL_VALUES)
         got = ours_call(name, ALL_VALUES, params)
-        assert torch.equal(got, expected), f"{name}{params}: differs at values {(got != expected).nonzero()[:5].tolist()}"
+        assert torch.equal(
+            got, expected
+        ), f"{name}{params}: differs at values {(got != expected).nonzero()[:5].tolist()}"
 
 
 def test_invert_exact_on_every_value():
@@ -62,8 +81,12 @@ def test_per_sample_parameters(name):
 
 
 PHOTO_PARAMS = {
-    "adjust_brightness": (0.137,), "adjust_brightness_accumulative": (1.31,), "adjust_contrast": (0.77,),
-    "adjust_gamma": (1.7, 0.9), "solarize": (0.41, 0.13), "posterize": (3,),
+    "adjust_brightness": (0.137,),
+    "adjust_brightness_accumulative": (1.31,),
+    "adjust_contrast": (0.77,),
+    "adjust_gamma": (1.7, 0.9),
+    "solarize": (0.41, 0.13),
+    "posterize": (3,),
 }
 
 
@@ -97,8 +120,14 @@ def test_compile_fullgraph_equals_eager():
     for seed in range(2):
         x = random_image((4, 3, 16, 20), seed=seed)
         gen = torch.Generator().manual_seed(seed)
-        args = (torch.rand(4, generator=gen) - 0.5, torch.rand(4, generator=gen) + 0.5, torch.rand(4, generator=gen) + 0.5,
-                torch.rand(4, generator=gen), torch.rand(4, generator=gen) - 0.5, torch.randint(0, 9, (4,), generator=gen).float())
+        args = (
+            torch.rand(4, generator=gen) - 0.5,
+            torch.rand(4, generator=gen) + 0.5,
+            torch.rand(4, generator=gen) + 0.5,
+            torch.rand(4, generator=gen),
+            torch.rand(4, generator=gen) - 0.5,
+            torch.randint(0, 9, (4,), generator=gen).float(),
+        )
         assert torch.equal(compiled(x, *args), pipeline(x, *args))
 
 
@@ -155,7 +184,10 @@ def test_cuda_equals_cpu(name):
 def _equalize_inputs():
     yield "photos", [p.unsqueeze(0) for p in photos().values()]
     yield "random", [random_image((4, 3, 64, 65)), random_image((3, 4, 17, 5), seed=2), random_image((1, 1, 1, 1))]
-    yield "few levels", [(random_image((2, 3, 40, 40), seed=3) // 64) * 64, (random_image((2, 3, 9, 9), seed=4) // 128) * 255]
+    yield (
+        "few levels",
+        [(random_image((2, 3, 40, 40), seed=3) // 64) * 64, (random_image((2, 3, 9, 9), seed=4) // 128) * 255],
+    )
     yield "constant", [torch.full((2, 3, 8, 8), 77, dtype=torch.uint8)]
 
 
@@ -170,7 +202,11 @@ def test_equalize_exact(kind, images):
 
 
 def test_equalize_opcheck_and_compile():
-    for x in (random_image((2, 3, 5, 7)), random_image((2, 3, 5, 7)).contiguous(memory_format=torch.channels_last), random_image((3, 4, 9))):
+    for x in (
+        random_image((2, 3, 5, 7)),
+        random_image((2, 3, 5, 7)).contiguous(memory_format=torch.channels_last),
+        random_image((3, 4, 9)),
+    ):
         torch.library.opcheck(torch.ops.u8aug.equalize, (x,))
     compiled = torch.compile(lambda x: u8aug.equalize(u8aug.hflip(x)), fullgraph=True)
     x = random_image((4, 3, 16, 20))

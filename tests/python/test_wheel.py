@@ -38,8 +38,20 @@ def test_wheel_builds_installs_into_a_fresh_venv_and_runs(tmp_path):
     build_dir = os.path.join(ROOT, "build", f"wheel-torch{torch_version}", "{wheel_tag}")
     dist = tmp_path / "dist"
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-q", "--disable-pip-version-check", "--no-build-isolation",
-         "--no-deps", ROOT, "-w", str(dist), f"--config-settings=build-dir={build_dir}"],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "-q",
+            "--disable-pip-version-check",
+            "--no-build-isolation",
+            "--no-deps",
+            ROOT,
+            "-w",
+            str(dist),
+            f"--config-settings=build-dir={build_dir}",
+        ],
         check=True,
     )
     wheels = list(dist.glob("u8aug-*.whl"))
@@ -51,13 +63,27 @@ def test_wheel_builds_installs_into_a_fresh_venv_and_runs(tmp_path):
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = str(venv / "bin" / "python")
-    own = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                         capture_output=True, text=True, check=True).stdout.strip()
+    own = subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     with open(os.path.join(own, "running_torch.pth"), "w") as f:
         f.write("\n".join(site.getsitepackages()) + "\n")
     subprocess.run(
-        [python, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--no-deps", "--no-index",
-         "--ignore-installed", str(wheels[0])],
+        [
+            python,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--disable-pip-version-check",
+            "--no-deps",
+            "--no-index",
+            "--ignore-installed",
+            str(wheels[0]),
+        ],
         check=True,
     )
     result = subprocess.run([python, "-c", SMOKE], cwd=tmp_path, capture_output=True, text=True)

@@ -19,9 +19,7 @@ struct ImageView {
   U8AUG_HD int64_t offset(int64_t b, int64_t c, int64_t y, int64_t x) const {
     return b * stride_b + c * stride_c + y * stride_h + x * stride_w;
   }
-  U8AUG_HD T& at(int64_t b, int64_t c, int64_t y, int64_t x) const {
-    return data[offset(b, c, y, x)];
-  }
+  U8AUG_HD T& at(int64_t b, int64_t c, int64_t y, int64_t x) const { return data[offset(b, c, y, x)]; }
   U8AUG_HD int64_t numel() const { return batch * channels * height * width; }
   U8AUG_HD int64_t pixels() const { return batch * height * width; }
 
@@ -114,8 +112,7 @@ using FloatImage = ImageView<float>;
 
 template <class A, class B>
 bool same_shape(const ImageView<A>& a, const ImageView<B>& b) {
-  return a.batch == b.batch && a.channels == b.channels && a.height == b.height &&
-         a.width == b.width;
+  return a.batch == b.batch && a.channels == b.channels && a.height == b.height && a.width == b.width;
 }
 
 }  // namespace u8aug

@@ -61,12 +61,10 @@ void vflip(const ConstImage& src, const Image& dst, const ParallelFor& parallel 
 // Pointwise ops, each byte-exact with the kornia.enhance function of the same name on x / 255.
 // Parameter ranges follow kornia's checks: contrast factor, gamma and gain >= 0, solarize
 // additions in [-0.5, 0.5], posterize bits an integer in [0, 8]; every parameter finite.
-void adjust_brightness(const ConstImage& src, const Image& dst, Samples factor,
-                       const ParallelFor& parallel = {});
+void adjust_brightness(const ConstImage& src, const Image& dst, Samples factor, const ParallelFor& parallel = {});
 void adjust_brightness_accumulative(const ConstImage& src, const Image& dst, Samples factor,
                                     const ParallelFor& parallel = {});
-void adjust_contrast(const ConstImage& src, const Image& dst, Samples factor,
-                     const ParallelFor& parallel = {});
+void adjust_contrast(const ConstImage& src, const Image& dst, Samples factor, const ParallelFor& parallel = {});
 // adjust_contrast_with_mean_subtraction's blend with a given per-sample mean (in [0, 1] units):
 // x * factor + mean * (1 - factor), clipped. For RGB images color_jitter computes the mean itself.
 void adjust_contrast_with_mean(const ConstImage& src, const Image& dst, Samples factor, Samples mean,
@@ -75,8 +73,7 @@ void adjust_gamma(const ConstImage& src, const Image& dst, Samples gamma, Sample
                   const ParallelFor& parallel = {});
 void solarize(const ConstImage& src, const Image& dst, Samples thresholds, Samples additions,
               const ParallelFor& parallel = {});
-void posterize(const ConstImage& src, const Image& dst, Samples bits,
-               const ParallelFor& parallel = {});
+void posterize(const ConstImage& src, const Image& dst, Samples bits, const ParallelFor& parallel = {});
 void invert(const ConstImage& src, const Image& dst, const ParallelFor& parallel = {});
 // kornia.enhance.equalize: per (sample, channel) histogram equalisation (planes of at most 2^24 pixels).
 void equalize(const ConstImage& src, const Image& dst, const ParallelFor& parallel = {});
@@ -98,10 +95,8 @@ void grayscale(const ConstImage& src, const Image& dst, const ParallelFor& paral
 // Cross-channel colour ops on RGB images, byte-exact with kornia's float32 functions:
 // adjust_saturation (factor >= 0), adjust_hue (radians in [-pi, pi]), and color_jiggle, kornia's
 // ColorJiggle given its generated parameters (JiggleParams, pixel/color.h).
-void adjust_saturation(const ConstImage& src, const Image& dst, Samples factor,
-                       const ParallelFor& parallel = {});
-void adjust_hue(const ConstImage& src, const Image& dst, Samples radians,
-                const ParallelFor& parallel = {});
+void adjust_saturation(const ConstImage& src, const Image& dst, Samples factor, const ParallelFor& parallel = {});
+void adjust_hue(const ConstImage& src, const Image& dst, Samples radians, const ParallelFor& parallel = {});
 void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& params,
                   const ParallelFor& parallel = {});
 // kornia's ColorJitter given its generated parameters: multiplicative brightness, contrast blended
@@ -118,8 +113,7 @@ void select_samples(const bool* take, const ConstImage& a, const ConstImage& b, 
 // warp_affine / warp_perspective: kornia.geometry.transform's functions on x / 255 then to_u8,
 // with kornia's pixel matrices (2x3 or 3x3, one or one per sample, finite or not: a NaN or singular
 // matrix gives a defined image, never a read outside src).
-void warp_affine(const ConstImage& src, const Image& dst, const WarpParams& params,
-                 const ParallelFor& parallel = {});
+void warp_affine(const ConstImage& src, const Image& dst, const WarpParams& params, const ParallelFor& parallel = {});
 void warp_perspective(const ConstImage& src, const Image& dst, const WarpParams& params,
                       const ParallelFor& parallel = {});
 // kornia.geometry.transform.resize (F.interpolate; nearest or bilinear, no antialias). `order`:
@@ -128,8 +122,8 @@ void resize(const ConstImage& src, const Image& dst, Interp mode, bool align_cor
             const ParallelFor& parallel = {});
 // kornia's crop_by_indices: per-sample boxes (B x 4 corners x (x, y) float32, inside src), each
 // sliced then resized to dst's size (a copy when the box already has that size).
-void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes, Interp mode,
-                     bool align_corners, CropBlendOrders orders, const ParallelFor& parallel = {});
+void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes, Interp mode, bool align_corners,
+                     CropBlendOrders orders, const ParallelFor& parallel = {});
 void pad(const ConstImage& src, const Image& dst, const PadSpec& spec, const ParallelFor& parallel = {});
 void rot90(const ConstImage& src, const Image& dst, int k, const ParallelFor& parallel = {});
 }  // namespace cpu
@@ -142,40 +136,32 @@ namespace cuda {
 void hflip(const ConstImage& src, const Image& dst, cudaStream_t stream);
 void vflip(const ConstImage& src, const Image& dst, cudaStream_t stream);
 void adjust_brightness(const ConstImage& src, const Image& dst, Samples factor, cudaStream_t stream);
-void adjust_brightness_accumulative(const ConstImage& src, const Image& dst, Samples factor,
-                                    cudaStream_t stream);
+void adjust_brightness_accumulative(const ConstImage& src, const Image& dst, Samples factor, cudaStream_t stream);
 void adjust_contrast(const ConstImage& src, const Image& dst, Samples factor, cudaStream_t stream);
 void adjust_contrast_with_mean(const ConstImage& src, const Image& dst, Samples factor, Samples mean,
                                cudaStream_t stream);
-void adjust_gamma(const ConstImage& src, const Image& dst, Samples gamma, Samples gain,
-                  cudaStream_t stream);
-void solarize(const ConstImage& src, const Image& dst, Samples thresholds, Samples additions,
-              cudaStream_t stream);
+void adjust_gamma(const ConstImage& src, const Image& dst, Samples gamma, Samples gain, cudaStream_t stream);
+void solarize(const ConstImage& src, const Image& dst, Samples thresholds, Samples additions, cudaStream_t stream);
 void posterize(const ConstImage& src, const Image& dst, Samples bits, cudaStream_t stream);
 void invert(const ConstImage& src, const Image& dst, cudaStream_t stream);
 void equalize(const ConstImage& src, const Image& dst, cudaStream_t stream);
 void image_mean(const ConstImage& src, float* mean, cudaStream_t stream);  // mean: device memory
-void normalize(const ConstImage& src, const FloatImage& dst, PerChannel mean, PerChannel std,
-               cudaStream_t stream);
+void normalize(const ConstImage& src, const FloatImage& dst, PerChannel mean, PerChannel std, cudaStream_t stream);
 void to_float(const ConstImage& src, const FloatImage& dst, cudaStream_t stream);
 void rgb_to_grayscale(const ConstImage& src, const Image& dst, cudaStream_t stream);
 void grayscale(const ConstImage& src, const Image& dst, cudaStream_t stream);
 void adjust_saturation(const ConstImage& src, const Image& dst, Samples factor, cudaStream_t stream);
 void adjust_hue(const ConstImage& src, const Image& dst, Samples radians, cudaStream_t stream);
-void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& params,
-                  cudaStream_t stream);
-void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& params,
-                  cudaStream_t stream);
-void select_samples(const bool* take, const ConstImage& a, const ConstImage& b, const Image& dst,
-                    cudaStream_t stream);
+void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& params, cudaStream_t stream);
+void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& params, cudaStream_t stream);
+void select_samples(const bool* take, const ConstImage& a, const ConstImage& b, const Image& dst, cudaStream_t stream);
 void warp_affine(const ConstImage& src, const Image& dst, const WarpParams& params, cudaStream_t stream);
-void warp_perspective(const ConstImage& src, const Image& dst, const WarpParams& params,
-                      cudaStream_t stream);
+void warp_perspective(const ConstImage& src, const Image& dst, const WarpParams& params, cudaStream_t stream);
 void resize(const ConstImage& src, const Image& dst, Interp mode, bool align_corners, BlendOrder order,
             cudaStream_t stream);
 // Boxes on the device are clamped into src rather than checked.
-void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes, Interp mode,
-                     bool align_corners, CropBlendOrders orders, cudaStream_t stream);
+void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes, Interp mode, bool align_corners,
+                     CropBlendOrders orders, cudaStream_t stream);
 void pad(const ConstImage& src, const Image& dst, const PadSpec& spec, cudaStream_t stream);
 void rot90(const ConstImage& src, const Image& dst, int k, cudaStream_t stream);
 }  // namespace cuda

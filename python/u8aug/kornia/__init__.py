@@ -20,111 +20,137 @@ import kornia.augmentation as K
 
 from . import _containers
 from ._apply import KERNELS
-from ._patch import install, installed, uninstall, uint8_dropin
+from ._patch import install, installed, uint8_dropin, uninstall
 
 # One class per entry of KERNELS, declared so that IDEs and type checkers see them; each is
 # kornia's own class with the uint8 methods (tests/python/test_kornia_dropin.py checks the two
 # lists agree).
 
+
 @uint8_dropin
 class RandomAffine(K.RandomAffine):
     """kornia.augmentation.RandomAffine that also takes uint8 images (u8aug kernels)."""
+
 
 @uint8_dropin
 class RandomRotation(K.RandomRotation):
     """kornia.augmentation.RandomRotation that also takes uint8 images (u8aug kernels)."""
 
+
 @uint8_dropin
 class RandomRotation90(K.RandomRotation90):
     """kornia.augmentation.RandomRotation90 that also takes uint8 images (u8aug kernels)."""
+
 
 @uint8_dropin
 class RandomShear(K.RandomShear):
     """kornia.augmentation.RandomShear that also takes uint8 images (u8aug kernels)."""
 
+
 @uint8_dropin
 class RandomTranslate(K.RandomTranslate):
     """kornia.augmentation.RandomTranslate that also takes uint8 images (u8aug kernels)."""
+
 
 @uint8_dropin
 class RandomPerspective(K.RandomPerspective):
     """kornia.augmentation.RandomPerspective that also takes uint8 images (u8aug kernels)."""
 
+
 @uint8_dropin
 class RandomResizedCrop(K.RandomResizedCrop):
     """kornia.augmentation.RandomResizedCrop that also takes uint8 images (u8aug kernels)."""
+
 
 @uint8_dropin
 class RandomCrop(K.RandomCrop):
     """kornia.augmentation.RandomCrop that also takes uint8 images (u8aug kernels)."""
 
+
 @uint8_dropin
 class CenterCrop(K.CenterCrop):
     """kornia.augmentation.CenterCrop that also takes uint8 images (u8aug kernels)."""
+
 
 @uint8_dropin
 class Resize(K.Resize):
     """kornia.augmentation.Resize that also takes uint8 images (u8aug kernels)."""
 
+
 @uint8_dropin
 class RandomChannelShuffle(K.RandomChannelShuffle):
     """kornia.augmentation.RandomChannelShuffle that also takes uint8 images (u8aug kernels)."""
+
 
 @uint8_dropin
 class RandomHorizontalFlip(K.RandomHorizontalFlip):
     """kornia.augmentation.RandomHorizontalFlip that also takes uint8 images (u8aug kernels)."""
 
+
 @uint8_dropin
 class RandomVerticalFlip(K.RandomVerticalFlip):
     """kornia.augmentation.RandomVerticalFlip that also takes uint8 images (u8aug kernels)."""
+
 
 @uint8_dropin
 class RandomBrightness(K.RandomBrightness):
     """kornia.augmentation.RandomBrightness that also takes uint8 images (u8aug kernels)."""
 
+
 @uint8_dropin
 class RandomContrast(K.RandomContrast):
     """kornia.augmentation.RandomContrast that also takes uint8 images (u8aug kernels)."""
+
 
 @uint8_dropin
 class RandomGamma(K.RandomGamma):
     """kornia.augmentation.RandomGamma that also takes uint8 images (u8aug kernels)."""
 
+
 @uint8_dropin
 class RandomSolarize(K.RandomSolarize):
     """kornia.augmentation.RandomSolarize that also takes uint8 images (u8aug kernels)."""
+
 
 @uint8_dropin
 class RandomPosterize(K.RandomPosterize):
     """kornia.augmentation.RandomPosterize that also takes uint8 images (u8aug kernels)."""
 
+
 @uint8_dropin
 class RandomSaturation(K.RandomSaturation):
     """kornia.augmentation.RandomSaturation that also takes uint8 images (u8aug kernels)."""
+
 
 @uint8_dropin
 class RandomHue(K.RandomHue):
     """kornia.augmentation.RandomHue that also takes uint8 images (u8aug kernels)."""
 
+
 @uint8_dropin
 class RandomEqualize(K.RandomEqualize):
     """kornia.augmentation.RandomEqualize that also takes uint8 images (u8aug kernels)."""
+
 
 @uint8_dropin
 class RandomInvert(K.RandomInvert):
     """kornia.augmentation.RandomInvert that also takes uint8 images (u8aug kernels)."""
 
+
 @uint8_dropin
 class RandomGrayscale(K.RandomGrayscale):
     """kornia.augmentation.RandomGrayscale that also takes uint8 images (u8aug kernels)."""
+
 
 @uint8_dropin
 class Normalize(K.Normalize):
     """kornia.augmentation.Normalize that also takes uint8 images (u8aug kernels)."""
 
+
 @uint8_dropin
 class ColorJiggle(K.ColorJiggle):
     """kornia.augmentation.ColorJiggle that also takes uint8 images (u8aug kernels)."""
+
 
 @uint8_dropin
 class ColorJitter(K.ColorJitter):
@@ -141,4 +167,13 @@ ImageSequential = _containers.ImageSequential
 # scale draws). Pass them per call: torch.compile(aug, fullgraph=True, options=COMPILE_OPTIONS).
 COMPILE_OPTIONS = {"fallback_random": True, "reorder_for_locality": False}
 
-__all__ = [*KERNELS, "AugmentationSequential", "ImageSequential", "install", "uninstall", "installed", "KERNELS", "COMPILE_OPTIONS"]
+__all__ = [
+    *KERNELS,
+    "AugmentationSequential",
+    "ImageSequential",
+    "install",
+    "uninstall",
+    "installed",
+    "KERNELS",
+    "COMPILE_OPTIONS",
+]

@@ -37,9 +37,14 @@ def _normalize(aug, x, params, flags, transform):
 
 def _jiggle(fused):
     def run(aug, x, params, flags, transform):
-        return fused(x, _f32(params, "brightness_factor", x), _f32(params, "contrast_factor", x),
-                     _f32(params, "saturation_factor", x), _f32(params, "hue_factor", x),
-                     params["order"].to(device=x.device, dtype=torch.int64))
+        return fused(
+            x,
+            _f32(params, "brightness_factor", x),
+            _f32(params, "contrast_factor", x),
+            _f32(params, "saturation_factor", x),
+            _f32(params, "hue_factor", x),
+            params["order"].to(device=x.device, dtype=torch.int64),
+        )
 
     return run
 
@@ -47,7 +52,9 @@ def _jiggle(fused):
 def _resample(name, flags):
     mode = flags["resample"].name.lower()
     if mode not in ("bilinear", "nearest"):
-        raise NotImplementedError(f"u8aug.kornia.{name}: resample={mode!r} has no uint8 kernel (bilinear and nearest do)")
+        raise NotImplementedError(
+            f"u8aug.kornia.{name}: resample={mode!r} has no uint8 kernel (bilinear and nearest do)"
+        )
     return mode
 
 
@@ -63,15 +70,28 @@ def _warp_affine(name, padding=True):
             fill = flags.get("fill_value")
             fill = None if fill is None else fill.to(device=x.device, dtype=torch.float32).reshape(-1)
         # one matrix for the batch (1, 2, 3) broadcasts in the kernel, as kornia's warp does
-        return ops.warp_affine(x, _matrix(transform, x), (x.shape[-2], x.shape[-1]), _resample(name, flags), pad,
-                               flags["align_corners"], fill)
+        return ops.warp_affine(
+            x,
+            _matrix(transform, x),
+            (x.shape[-2], x.shape[-1]),
+            _resample(name, flags),
+            pad,
+            flags["align_corners"],
+            fill,
+        )
 
     return run
 
 
 def _perspective(aug, x, params, flags, transform):
-    return ops.warp_perspective(x, _matrix(transform, x, 3), (x.shape[-2], x.shape[-1]),
-                                _resample("RandomPerspective", flags), "zeros", flags["align_corners"])
+    return ops.warp_perspective(
+        x,
+        _matrix(transform, x, 3),
+        (x.shape[-2], x.shape[-1]),
+        _resample("RandomPerspective", flags),
+        "zeros",
+        flags["align_corners"],
+    )
 
 
 def _slice_mode(name, flags):
@@ -161,5 +181,14 @@ KERNELS: Dict[str, Callable] = {
 }
 
 # The classes whose inverse() is a warp by kornia's inverse matrix.
-WARP_KERNELS = {KERNELS[n] for n in ("RandomAffine", "RandomRotation", "RandomRotation90", "RandomShear",
-                                     "RandomTranslate", "RandomPerspective")}
+WARP_KERNELS = {
+    KERNELS[n]
+    for n in (
+        "RandomAffine",
+        "RandomRotation",
+        "RandomRotation90",
+        "RandomShear",
+        "RandomTranslate",
+        "RandomPerspective",
+    )
+}

@@ -40,11 +40,17 @@ def _configured_size(module, batch_shape):
     return list(size)
 
 
-def batch_shape_after(param: ParamItem, batch_shape: torch.Size, module: Optional[torch.nn.Module] = None) -> torch.Size:
+def batch_shape_after(
+    param: ParamItem, batch_shape: torch.Size, module: Optional[torch.nn.Module] = None
+) -> torch.Size:
     """The batch shape after ``module`` ran with ``param``: kornia's ``_get_new_batch_shape``, but
     with no Python read of a sampled gate for crops and resizes that always apply."""
     data = param.data
-    if isinstance(data, list) and not isinstance(module, PatchSequential) and not (data and isinstance(data[0], PatchParamItem)):
+    if (
+        isinstance(data, list)
+        and not isinstance(module, PatchSequential)
+        and not (data and isinstance(data[0], PatchParamItem))
+    ):
         # a nested container: its children, in order, as kornia walks them
         children = dict(module.named_children()) if module is not None else {}
         for p in data:
@@ -54,7 +60,7 @@ def batch_shape_after(param: ParamItem, batch_shape: torch.Size, module: Optiona
         size = _configured_size(module, batch_shape)
         if size is not None:
             new_batch_shape = list(batch_shape)
-            new_batch_shape[-len(size):] = size
+            new_batch_shape[-len(size) :] = size
             return torch.Size(new_batch_shape)
     return _image._get_new_batch_shape(param, batch_shape, module)
 

@@ -18,8 +18,12 @@ def _uint8_methods(kornia_cls, kernel):
     """transform_tensor, validate_tensor, apply_transform and transform_inputs that take uint8 to
     u8aug and everything else to kornia_cls's own (original) methods."""
     orig_transform, orig_validate, orig_apply, orig_inputs, orig_matrix = (
-        kornia_cls.transform_tensor, kornia_cls.validate_tensor, kornia_cls.apply_transform,
-        kornia_cls.transform_inputs, getattr(kornia_cls, "compute_transformation", None))
+        kornia_cls.transform_tensor,
+        kornia_cls.validate_tensor,
+        kornia_cls.apply_transform,
+        kornia_cls.transform_inputs,
+        getattr(kornia_cls, "compute_transformation", None),
+    )
     substitutes = getattr(kornia_cls, "SUBSTITUTE_SKIPPED_SAMPLES", False)
 
     def transform_inputs(self, input, params, flags, transform=None, **kwargs):
@@ -30,7 +34,8 @@ def _uint8_methods(kornia_cls, kernel):
         if not (substitutes and input.dtype == torch.uint8):
             return orig_inputs(self, input, params, flags, transform, **kwargs)
         params, flags = self._process_kwargs_to_params_and_flags(
-            self._params if params is None else params, flags, **kwargs)
+            self._params if params is None else params, flags, **kwargs
+        )
         in_tensor = self.transform_tensor(input)
         self.validate_tensor(in_tensor)
         output = self.apply_transform(in_tensor, params, flags, transform=transform)
@@ -69,9 +74,14 @@ def _uint8_methods(kornia_cls, kernel):
     def blend_by_prob(transformed, not_transformed, to_apply):
         # kornia keeps applied samples with torch.where over the whole batch, about 1 GB/s on
         # uint8 CPU tensors; u8aug copies each sample once from the side it keeps.
-        if (transformed.dtype == torch.uint8 and not_transformed.dtype == torch.uint8
-                and transformed.shape == not_transformed.shape and transformed.dim() == 4
-                and to_apply.dim() == 1 and to_apply.shape[0] == transformed.shape[0]):
+        if (
+            transformed.dtype == torch.uint8
+            and not_transformed.dtype == torch.uint8
+            and transformed.shape == not_transformed.shape
+            and transformed.dim() == 4
+            and to_apply.dim() == 1
+            and to_apply.shape[0] == transformed.shape[0]
+        ):
             take = to_apply.to(device=transformed.device, dtype=torch.bool)
             return ops.select_samples(take, transformed, not_transformed)
         return orig_blend(transformed, not_transformed, to_apply)
@@ -95,9 +105,13 @@ def _uint8_methods(kornia_cls, kernel):
             return self.apply_transform(input, params=self._params, flags=flags, transform=matrix)
         return orig_inverse(self, input, flags, transform, size)
 
-    methods = {"transform_tensor": transform_tensor, "validate_tensor": validate_tensor,
-               "apply_transform": apply_transform, "transform_inputs": transform_inputs,
-               "_blend_by_prob": staticmethod(blend_by_prob)}
+    methods = {
+        "transform_tensor": transform_tensor,
+        "validate_tensor": validate_tensor,
+        "apply_transform": apply_transform,
+        "transform_inputs": transform_inputs,
+        "_blend_by_prob": staticmethod(blend_by_prob),
+    }
     if orig_inverse is not None and kernel in WARP_KERNELS:
         methods["inverse_transform"] = inverse_transform
         methods["get_transformation_matrix"] = get_transformation_matrix

@@ -131,7 +131,6 @@ int main() {
     std::printf("build_info says CUDA is on in a CUDA-less build\n");
     ++failures;
   }
-  std::printf("%s: every CPU function ran, every CUDA function said it is unavailable\n",
-              failures ? "FAILED" : "ok");
+  std::printf("%s: every CPU function ran, every CUDA function said it is unavailable\n", failures ? "FAILED" : "ok");
   return failures ? 1 : 0;
 }

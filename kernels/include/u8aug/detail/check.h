@@ -25,9 +25,9 @@ template <class T>
 void check_view(const char* op, const char* name, const ImageView<T>& v) {
   if (v.data == nullptr) fail(op, std::string(name) + " has a null data pointer");
   if (v.batch < 1 || v.channels < 1 || v.height < 1 || v.width < 1) {
-    fail(op, std::string(name) + " must have every dimension >= 1, got (B, C, H, W) = (" +
-                 std::to_string(v.batch) + ", " + std::to_string(v.channels) + ", " +
-                 std::to_string(v.height) + ", " + std::to_string(v.width) + ")");
+    fail(op, std::string(name) + " must have every dimension >= 1, got (B, C, H, W) = (" + std::to_string(v.batch) +
+                 ", " + std::to_string(v.channels) + ", " + std::to_string(v.height) + ", " + std::to_string(v.width) +
+                 ")");
   }
   if (v.stride_b < 0 || v.stride_c < 0 || v.stride_h < 0 || v.stride_w < 0) {
     fail(op, std::string(name) + " has a negative stride");
@@ -37,8 +37,8 @@ void check_view(const char* op, const char* name, const ImageView<T>& v) {
 // [first, last] byte addresses a view can touch.
 template <class T>
 void byte_span(const ImageView<T>& v, uintptr_t* first, uintptr_t* last) {
-  const int64_t extent = (v.batch - 1) * v.stride_b + (v.channels - 1) * v.stride_c +
-                         (v.height - 1) * v.stride_h + (v.width - 1) * v.stride_w;
+  const int64_t extent = (v.batch - 1) * v.stride_b + (v.channels - 1) * v.stride_c + (v.height - 1) * v.stride_h +
+                         (v.width - 1) * v.stride_w;
   *first = reinterpret_cast<uintptr_t>(v.data);
   *last = *first + static_cast<uintptr_t>(extent) * sizeof(T) + sizeof(T) - 1;
 }
@@ -90,8 +90,7 @@ void check_rgb(const char* op, const ImageView<S>& src, const ImageView<D>& dst)
 
 // select_samples: a, b and dst of one shape, dst overlapping neither, a non-null mask. (a and b
 // may overlap each other: both are only read.)
-inline void check_select(const char* op, const bool* take, const ConstImage& a, const ConstImage& b,
-                         const Image& dst) {
+inline void check_select(const char* op, const bool* take, const ConstImage& a, const ConstImage& b, const Image& dst) {
   check_unary(op, a, dst);
   check_unary(op, b, dst);
   if (take == nullptr) fail(op, "take has a null pointer");
@@ -99,11 +98,10 @@ inline void check_select(const char* op, const bool* take, const ConstImage& a, 
 
 // A broadcasting parameter: count 1 or `n` (B for per-sample values, C for per-channel ones),
 // non-null.
-inline void check_samples(const char* op, const char* name, const Values& s, int64_t n,
-                          const char* n_name = "B") {
+inline void check_samples(const char* op, const char* name, const Values& s, int64_t n, const char* n_name = "B") {
   if (s.count != 1 && s.count != n) {
-    fail(op, std::string(name) + " must hold 1 or " + n_name + " = " + std::to_string(n) +
-                 " values, got " + std::to_string(s.count));
+    fail(op, std::string(name) + " must hold 1 or " + n_name + " = " + std::to_string(n) + " values, got " +
+                 std::to_string(s.count));
   }
   if (s.values == nullptr) fail(op, std::string(name) + " has a null pointer");
 }
@@ -116,15 +114,15 @@ inline std::string number(float v) {
 
 // Host-readable parameters: every value finite and inside [lo, hi] (an infinite or float-max
 // bound is no bound); integral when asked.
-inline void check_sample_values(const char* op, const char* name, const Values& s, float lo,
-                                float hi, bool integral = false, bool nonzero = false) {
+inline void check_sample_values(const char* op, const char* name, const Values& s, float lo, float hi,
+                                bool integral = false, bool nonzero = false) {
   const float big = std::numeric_limits<float>::max();
   for (int64_t i = 0; i < s.count; ++i) {
     const float v = s.values[i];
     const std::string where = s.count == 1 ? std::string() : " (sample " + std::to_string(i) + ")";
     if (!std::isfinite(v)) fail(op, std::string(name) + " must be finite, got " + number(v) + where);
     if (v < lo || v > hi) {
-      const std::string range = hi >= big   ? ">= " + number(lo)
+      const std::string range = hi >= big    ? ">= " + number(lo)
                                 : lo <= -big ? "<= " + number(hi)
                                              : "in [" + number(lo) + ", " + number(hi) + "]";
       fail(op, std::string(name) + " must be " + range + ", got " + number(v) + where);
@@ -160,8 +158,8 @@ inline void check_jiggle_values(const char* op, const JiggleParams& params, floa
   for (int64_t i = 0; i < params.order_count; ++i) {
     const int64_t s = params.order[i];
     if (s < 0 || s > 3 || seen[s]) {
-      fail(op, "order must list distinct steps from 0 to 3, got " + std::to_string(s) +
-                           " at position " + std::to_string(i));
+      fail(op, "order must list distinct steps from 0 to 3, got " + std::to_string(s) + " at position " +
+                   std::to_string(i));
     }
     seen[s] = true;
   }
@@ -182,8 +180,7 @@ void check_warp(const char* op, const ConstImage& src, const Image& dst, const P
   check_resampled(op, src, dst);
   if (p.matrices == nullptr) fail(op, "M has a null pointer");
   if (p.count != 1 && p.count != src.batch) {
-    fail(op, "M must hold 1 or B = " + std::to_string(src.batch) + " matrices, got " +
-                 std::to_string(p.count));
+    fail(op, "M must hold 1 or B = " + std::to_string(src.batch) + " matrices, got " + std::to_string(p.count));
   }
   if (p.mode != Interp::kNearest && p.mode != Interp::kBilinear) fail(op, "mode must be nearest or bilinear");
   if (static_cast<int>(p.padding) < 0 || static_cast<int>(p.padding) > 3) {

@@ -11,16 +11,15 @@ struct FlipAxes {
 };
 
 // One byte of the output: output (b, c, y, x) reads input (b, c, y', x').
-U8AUG_HD void flip_element(const ConstImage& src, const Image& dst, FlipAxes axes, int64_t b,
-                           int64_t c, int64_t y, int64_t x) {
+U8AUG_HD void flip_element(const ConstImage& src, const Image& dst, FlipAxes axes, int64_t b, int64_t c, int64_t y,
+                           int64_t x) {
   const int64_t sy = axes.vertical ? src.height - 1 - y : y;
   const int64_t sx = axes.horizontal ? src.width - 1 - x : x;
   dst.at(b, c, y, x) = src.at(b, c, sy, sx);
 }
 
 // One output pixel, all channels.
-U8AUG_HD void flip_pixel(const ConstImage& src, const Image& dst, FlipAxes axes, int64_t b,
-                         int64_t y, int64_t x) {
+U8AUG_HD void flip_pixel(const ConstImage& src, const Image& dst, FlipAxes axes, int64_t b, int64_t y, int64_t x) {
   for (int64_t c = 0; c < dst.channels; ++c) flip_element(src, dst, axes, b, c, y, x);
 }
 

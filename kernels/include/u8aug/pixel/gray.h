@@ -26,9 +26,9 @@ U8AUG_HD float channel_mean_unit(const ConstImage& src, int64_t b, int64_t y, in
 }
 
 U8AUG_HD uint8_t gray_value(const ConstImage& src, int64_t b, int64_t y, int64_t x) {
-  const float g = src.channels == 3 ? luma_unit(unit(src.at(b, 0, y, x)), unit(src.at(b, 1, y, x)),
-                                                unit(src.at(b, 2, y, x)))
-                                    : channel_mean_unit(src, b, y, x);
+  const float g = src.channels == 3
+                      ? luma_unit(unit(src.at(b, 0, y, x)), unit(src.at(b, 1, y, x)), unit(src.at(b, 2, y, x)))
+                      : channel_mean_unit(src, b, y, x);
   return to_u8(g * 255.0f);
 }
 

@@ -27,16 +27,16 @@ U8AUG_HD int64_t pad_source(int64_t i, int64_t before, int64_t size, PadMode mod
   return s < 0 ? -s : 2 * (size - 1) - s;
 }
 
-U8AUG_HD void pad_element(const ConstImage& src, const Image& dst, const PadSpec& p, int64_t b,
-                          int64_t c, int64_t y, int64_t x) {
+U8AUG_HD void pad_element(const ConstImage& src, const Image& dst, const PadSpec& p, int64_t b, int64_t c, int64_t y,
+                          int64_t x) {
   const int64_t sy = pad_source(y, p.top, src.height, p.mode);
   const int64_t sx = pad_source(x, p.left, src.width, p.mode);
   dst.at(b, c, y, x) = (sy < 0 || sx < 0) ? p.value : src.at(b, c, sy, sx);
 }
 
 // torch.rot90(img, k, dims=(-2, -1)): k quarter turns counter-clockwise, k taken mod 4.
-U8AUG_HD void rot90_element(const ConstImage& src, const Image& dst, int k, int64_t b, int64_t c,
-                            int64_t y, int64_t x) {
+U8AUG_HD void rot90_element(const ConstImage& src, const Image& dst, int k, int64_t b, int64_t c, int64_t y,
+                            int64_t x) {
   int64_t sy = y, sx = x;
   if (k == 1) {
     sy = x;

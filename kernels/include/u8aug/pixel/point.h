@@ -88,8 +88,8 @@ U8AUG_HD float byte_mean(uint64_t sum, int64_t count) {
 }
 
 // One byte of the output through its sample's 256-entry table.
-U8AUG_HD void point_element(const ConstImage& src, const Image& dst, const uint8_t* table,
-                            int64_t b, int64_t c, int64_t y, int64_t x) {
+U8AUG_HD void point_element(const ConstImage& src, const Image& dst, const uint8_t* table, int64_t b, int64_t c,
+                            int64_t y, int64_t x) {
   dst.at(b, c, y, x) = table[src.at(b, c, y, x)];
 }
 

@@ -98,8 +98,8 @@ U8AUG_HD bool fuses_source_index(BlendOrder order) { return order != BlendOrder:
 // (2.11: yes, 2.15: no; u8aug measures it when it loads, python/u8aug/_torch_rules.py).
 inline BlendOrder torch_blend_order(int64_t channels, int64_t out_h, int64_t out_w, bool channels_last_input,
                                     int torch_threads, bool generic_fuses_index = true) {
-  const bool corners = out_h + out_w <= 128 || (channels_last_input && channels > 3) ||
-                       (torch_threads == 1 && channels == 3);
+  const bool corners =
+      out_h + out_w <= 128 || (channels_last_input && channels > 3) || (torch_threads == 1 && channels == 3);
   if (corners) return BlendOrder::kCorners;
   return generic_fuses_index ? BlendOrder::kSeparable : BlendOrder::kSeparableUnfusedIndex;
 }
@@ -130,11 +130,9 @@ U8AUG_HD float blend_taps(float v00, float v01, float v10, float v11, const Axis
   return blend_down(blend_across(v00, v01, tx), blend_across(v10, v11, tx), ty);
 }
 
-U8AUG_HD float bilinear_value(const ConstImage& src, int64_t b, int64_t c, const Window& win,
-                              const AxisTap& ty, const AxisTap& tx, BlendOrder order) {
-  auto at = [&](int64_t yy, int64_t xx) {
-    return unit(src.at(b, c, win.y0 + yy, win.x0 + xx));
-  };
+U8AUG_HD float bilinear_value(const ConstImage& src, int64_t b, int64_t c, const Window& win, const AxisTap& ty,
+                              const AxisTap& tx, BlendOrder order) {
+  auto at = [&](int64_t yy, int64_t xx) { return unit(src.at(b, c, win.y0 + yy, win.x0 + xx)); };
   return blend_taps(at(ty.i0, tx.i0), at(ty.i0, tx.i1), at(ty.i1, tx.i0), at(ty.i1, tx.i1), ty, tx, order);
 }
 

@@ -6,8 +6,8 @@
 
 namespace u8aug {
 
-U8AUG_HD void select_element(const ConstImage& a, const ConstImage& b, const Image& dst,
-                             const bool* take, int64_t s, int64_t c, int64_t y, int64_t x) {
+U8AUG_HD void select_element(const ConstImage& a, const ConstImage& b, const Image& dst, const bool* take, int64_t s,
+                             int64_t c, int64_t y, int64_t x) {
   dst.at(s, c, y, x) = take[s] ? a.at(s, c, y, x) : b.at(s, c, y, x);
 }
 

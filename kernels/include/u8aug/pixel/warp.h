@@ -104,13 +104,12 @@ U8AUG_HD Mat3 unit_projective_scale(const Mat3& m) {
 
 // The matrix grid_sample's grid is made with: normalised destination -> normalised source,
 // from kornia's pixel matrix `src_to_dst` (source pixels -> destination pixels).
-U8AUG_HD Mat3 sampling_matrix(Mat3 src_to_dst, bool perspective, int64_t src_h, int64_t src_w,
-                              int64_t dst_h, int64_t dst_w, bool align_corners) {
+U8AUG_HD Mat3 sampling_matrix(Mat3 src_to_dst, bool perspective, int64_t src_h, int64_t src_w, int64_t dst_h,
+                              int64_t dst_w, bool align_corners) {
   if (perspective) src_to_dst = unit_projective_scale(src_to_dst);
   const Mat3 src_pix_from_norm = inverse_3x3(pixel_to_normalized(src_h, src_w, align_corners));
   const Mat3 dst_norm_from_pix = pixel_to_normalized(dst_h, dst_w, align_corners);
-  const Mat3 dst_norm_from_src_norm =
-      matmul_3x3(dst_norm_from_pix, matmul_3x3(src_to_dst, src_pix_from_norm));
+  const Mat3 dst_norm_from_src_norm = matmul_3x3(dst_norm_from_pix, matmul_3x3(src_to_dst, src_pix_from_norm));
   return inverse_3x3(dst_norm_from_src_norm);
 }
 
@@ -123,8 +122,7 @@ U8AUG_HD float affine_base(int64_t i, int64_t n, bool align_corners) {
   const float end = static_cast<float>(align_corners ? 1.0 : 1.0 - 1.0 / static_cast<double>(n));
   if (n == 1) return start;
   const float step = (end - start) / static_cast<float>(n - 1);
-  return i < n / 2 ? fmaf(step, static_cast<float>(i), start)
-                   : fmaf(-step, static_cast<float>(n - 1 - i), end);
+  return i < n / 2 ? fmaf(step, static_cast<float>(i), start) : fmaf(-step, static_cast<float>(n - 1 - i), end);
 }
 
 // Base grid of warp_perspective: kornia's create_meshgrid on an arange ramp.
@@ -272,8 +270,8 @@ U8AUG_HD float base_coordinate(const WarpSetup& s, int64_t i, int64_t n) {
 // One output pixel (b, y, x) with base coordinates (bx, by), all channels: grid point, taps, then
 // each channel's float32 value as grid_sample forms it (and kornia's fill blend), quantised by the
 // oracle's to_u8.
-U8AUG_HD void warp_pixel(const ConstImage& src, const Image& dst, const WarpSetup& s,
-                         const Values& fill, int64_t b, int64_t y, int64_t x, float bx, float by) {
+U8AUG_HD void warp_pixel(const ConstImage& src, const Image& dst, const WarpSetup& s, const Values& fill, int64_t b,
+                         int64_t y, int64_t x, float bx, float by) {
   const GridPoint g = grid_point(s.sampling, s.perspective, bx, by);
   const bool zeros = s.padding == Padding::kZeros || s.padding == Padding::kFill;
   const Padding coord_padding = zeros ? Padding::kZeros : s.padding;
@@ -307,10 +305,10 @@ U8AUG_HD void warp_pixel(const ConstImage& src, const Image& dst, const WarpSetu
   }
 }
 
-U8AUG_HD WarpSetup warp_setup(const WarpParams& p, bool perspective, const ConstImage& src,
-                              const Image& dst, int64_t b) {
-  return WarpSetup{sampling_matrix(load_matrix(p, perspective, b), perspective, src.height, src.width,
-                                   dst.height, dst.width, p.align_corners),
+U8AUG_HD WarpSetup warp_setup(const WarpParams& p, bool perspective, const ConstImage& src, const Image& dst,
+                              int64_t b) {
+  return WarpSetup{sampling_matrix(load_matrix(p, perspective, b), perspective, src.height, src.width, dst.height,
+                                   dst.width, p.align_corners),
                    perspective, p.mode, p.padding, p.align_corners};
 }
 

@@ -120,7 +120,7 @@ def _uint8_methods(kornia_cls, kernel):
     return methods
 
 
-def uint8_dropin(cls):
+def uint8_dropin(cls: type) -> type:
     """Class decorator: ``cls``, declared as a subclass of the kornia class of its name, gets the
     uint8 methods of that class's apply function and kornia's docstring after its own."""
     kornia_cls = cls.__bases__[0]

@@ -1,0 +1,68 @@
+"""Shared pieces of the benchmark peers (peers.py): the library names, and how each library is fed.
+
+A factory maps the batch x (uint8, (B, C, H, W), on the benchmark device) to a zero-argument callable
+that runs one augmentation of the whole batch, parameter sampling included, through that library's
+own random-augmentation API; it returns None where a library cannot run on the device.
+"""
+
+import importlib
+
+import numpy as np
+import torch
+
+LIBRARIES = [
+    "u8aug",
+    "u8aug compiled",
+    "kornia float",
+    "kornia float compiled",
+    "torchvision v2",
+    "albumentations",
+    "OpenCV",
+    "memcpy",
+]
+
+
+def _hwc_list(x):
+    """The batch as albumentations and OpenCV take it: a list of uint8 HWC numpy arrays."""
+    return [np.ascontiguousarray(img.permute(1, 2, 0).cpu().numpy()) for img in x]
+
+
+def _kornia(cls, compiled, **kwargs):
+    def factory(x):
+        aug = cls(**kwargs).to(x.device)
+        xf = x.float() / 255  # kornia's float path is fed float: conversion is outside the timing
+        fn = torch.compile(aug) if compiled else aug
+        return lambda: fn(xf)
+
+    return factory
+
+
+def _compiled(fn):
+    def factory(x):
+        c = torch.compile(fn, fullgraph=True)
+        return lambda: c(x)
+
+    return factory
+
+
+def _per_image(make):
+    def factory(x):
+        if x.device.type != "cpu":
+            return None
+        images = _hwc_list(x)
+        one = make()
+        return lambda: [one(img) for img in images]
+
+    return factory
+
+
+def _memcpy(x):
+    return lambda: x.clone()
+
+
+def _optional(module: str):
+    """A peer library, or None where it is not installed (the GPU machine has no albumentations)."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        return None

@@ -1,0 +1,199 @@
+"""Benchmark peers of the geometric ops and the standard pipeline (see peer_helpers.py)."""
+
+import numpy as np
+import torch
+from peer_helpers import _memcpy, _optional, _per_image
+
+# Geometry: each library's own random class. Outputs keep the input size except Resize (to 1.25x)
+# and CenterCrop (to 0.75x). torchvision v2 draws one set of parameters per call (the whole batch),
+# the others one per image.
+GEOMETRY = {
+    # op: (kornia / u8aug.kornia class, its arguments; None: sized from the input)
+    "affine": ("RandomAffine", dict(degrees=30, translate=(0.1, 0.1), scale=(0.8, 1.2), shear=10, p=1.0)),
+    "rotation": ("RandomRotation", dict(degrees=30.0, p=1.0)),
+    "perspective": ("RandomPerspective", dict(distortion_scale=0.5, p=1.0)),
+    "resized_crop": ("RandomResizedCrop", None),
+    "resize": ("Resize", None),
+    "center_crop": ("CenterCrop", None),
+}
+
+
+def _geometry_peers(op):
+    K = _optional("kornia.augmentation")
+    UK = _optional("u8aug.kornia")
+    v2 = _optional("torchvision.transforms.v2")
+    A = _optional("albumentations")
+    cv2 = _optional("cv2")
+    name, kwargs = GEOMETRY[op]
+
+    def sized(x):
+        h, w = x.shape[-2:]
+        if op == "resized_crop":
+            return dict(size=(h, w), p=1.0)
+        if op == "resize":
+            return dict(size=(h * 5 // 4, w * 5 // 4))
+        return dict(size=(h * 3 // 4, w * 3 // 4))
+
+    def args(x):
+        return kwargs if kwargs is not None else sized(x)
+
+    def ours(compiled):
+        def factory(x):
+            aug = getattr(UK, name)(**args(x))
+            fn = torch.compile(aug, fullgraph=True) if compiled else aug
+            return lambda: fn(x)
+
+        return factory
+
+    def kornia(compiled):
+        def factory(x):
+            aug = getattr(K, name)(**args(x)).to(x.device)
+            xf = x.float() / 255
+            fn = torch.compile(aug) if compiled else aug
+            return lambda: fn(xf)
+
+        return factory
+
+    def torchvision(x):
+        h, w = x.shape[-2:]
+        t = {
+            "affine": lambda: v2.RandomAffine(
+                30, (0.1, 0.1), (0.8, 1.2), 10, interpolation=v2.InterpolationMode.BILINEAR
+            ),
+            "rotation": lambda: v2.RandomRotation(30, interpolation=v2.InterpolationMode.BILINEAR),
+            "perspective": lambda: v2.RandomPerspective(0.5, p=1.0),
+            "resized_crop": lambda: v2.RandomResizedCrop((h, w), antialias=False),
+            "resize": lambda: v2.Resize((h * 5 // 4, w * 5 // 4), antialias=False),
+            "center_crop": lambda: v2.CenterCrop((h * 3 // 4, w * 3 // 4)),
+        }[op]()
+        return lambda: t(x)
+
+    def albu_factory(x):
+        h, w = x.shape[-2:]
+        t = {
+            "affine": lambda: A.Affine(
+                rotate=(-30, 30), translate_percent=(-0.1, 0.1), scale=(0.8, 1.2), shear=(-10, 10), p=1.0
+            ),
+            "rotation": lambda: A.Rotate(limit=30, p=1.0),
+            "perspective": lambda: A.Perspective(scale=(0.05, 0.125), p=1.0),
+            "resized_crop": lambda: A.RandomResizedCrop(size=(h, w), p=1.0),
+            "resize": lambda: A.Resize(h * 5 // 4, w * 5 // 4),
+            "center_crop": lambda: A.CenterCrop(h * 3 // 4, w * 3 // 4),
+        }[op]()
+        return _per_image(lambda: (lambda img: t(image=img)["image"]))(x)
+
+    def opencv_factory(x):
+        h, w = x.shape[-2:]
+        rng = np.random.default_rng(0)
+
+        def affine(img):
+            M = cv2.getRotationMatrix2D((w / 2, h / 2), float(rng.uniform(-30, 30)), float(rng.uniform(0.8, 1.2)))
+            return cv2.warpAffine(img, M, (w, h), flags=cv2.INTER_LINEAR)
+
+        def perspective(img):
+            src = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
+            dst = src + rng.uniform(-0.125, 0.125, (4, 2)).astype(np.float32) * np.float32([w, h])
+            return cv2.warpPerspective(img, cv2.getPerspectiveTransform(src, dst), (w, h), flags=cv2.INTER_LINEAR)
+
+        def resized_crop(img):
+            ch, cw = int(rng.integers(h // 3, h)), int(rng.integers(w // 3, w))
+            y, x0 = int(rng.integers(0, h - ch + 1)), int(rng.integers(0, w - cw + 1))
+            return cv2.resize(img[y : y + ch, x0 : x0 + cw], (w, h), interpolation=cv2.INTER_LINEAR)
+
+        fn = {
+            "affine": affine,
+            "rotation": affine,
+            "perspective": perspective,
+            "resized_crop": resized_crop,
+            "resize": lambda img: cv2.resize(img, (w * 5 // 4, h * 5 // 4), interpolation=cv2.INTER_LINEAR),
+            "center_crop": lambda img: np.ascontiguousarray(
+                img[h // 8 : h // 8 + h * 3 // 4, w // 8 : w // 8 + w * 3 // 4]
+            ),
+        }[op]
+        return _per_image(lambda: fn)(x)
+
+    peers = {
+        "u8aug": UK and ours(False),
+        "u8aug compiled": UK and ours(True),
+        "kornia float": K and kornia(False),
+        "kornia float compiled": K and kornia(True),
+        "torchvision v2": v2 and torchvision,
+        "albumentations": A and albu_factory,
+        "OpenCV": cv2 and opencv_factory,
+        "memcpy": _memcpy,
+    }
+    return {name_: f for name_, f in peers.items() if f}
+
+
+def _pipeline_peers():
+    """RandomResizedCrop(224) -> horizontal flip -> ColorJitter(0.4, 0.4, 0.4, 0.1) ->
+    RandomGrayscale(p=0.2) -> Normalize, each library's own classes (u8aug: u8aug.kornia's classes in
+    its AugmentationSequential, kornia's subclass). Fed 256x256 (PIPELINE_SHAPE)."""
+    K = _optional("kornia.augmentation")
+    UK = _optional("u8aug.kornia")
+    v2 = _optional("torchvision.transforms.v2")
+    A = _optional("albumentations")
+    mean, std = (0.485, 0.456, 0.406), (0.229, 0.224, 0.225)
+
+    def kornia_pipeline(mod, device):
+        # each library's own container: u8aug.kornia.AugmentationSequential compiles on every torch
+        return mod.AugmentationSequential(
+            mod.RandomResizedCrop((224, 224)),
+            mod.RandomHorizontalFlip(),
+            mod.ColorJitter(0.4, 0.4, 0.4, 0.1, p=1.0),
+            mod.RandomGrayscale(p=0.2),
+            mod.Normalize(mean=torch.tensor(mean), std=torch.tensor(std)),
+        ).to(device)
+
+    def ours(compiled):
+        def factory(x):
+            aug = kornia_pipeline(UK, x.device)
+            fn = torch.compile(aug, fullgraph=True) if compiled else aug
+            return lambda: fn(x)
+
+        return factory
+
+    def kornia(compiled):
+        def factory(x):
+            aug = kornia_pipeline(K, x.device)
+            xf = x.float() / 255
+            fn = torch.compile(aug) if compiled else aug
+            return lambda: fn(xf)
+
+        return factory
+
+    def torchvision(x):
+        t = v2.Compose(
+            [
+                v2.RandomResizedCrop((224, 224), antialias=False),
+                v2.RandomHorizontalFlip(),
+                v2.ColorJitter(0.4, 0.4, 0.4, 0.1),
+                v2.RandomGrayscale(p=0.2),
+                v2.ToDtype(torch.float32, scale=True),
+                v2.Normalize(mean, std),
+            ]
+        )
+        return lambda: t(x)
+
+    def albu():
+        t = A.Compose(
+            [
+                A.RandomResizedCrop(size=(224, 224)),
+                A.HorizontalFlip(),
+                A.ColorJitter(0.4, 0.4, 0.4, 0.1, p=1.0),
+                A.ToGray(num_output_channels=3, p=0.2),
+                A.Normalize(mean=mean, std=std),
+            ]
+        )
+        return lambda img: t(image=img)["image"]
+
+    peers = {
+        "u8aug": UK and K and ours(False),
+        "u8aug compiled": UK and K and ours(True),
+        "kornia float": K and kornia(False),
+        "kornia float compiled": K and kornia(True),
+        "torchvision v2": v2 and torchvision,
+        "albumentations": A and _per_image(albu),
+        "memcpy": _memcpy,
+    }
+    return {name: f for name, f in peers.items() if f}

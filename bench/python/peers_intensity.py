@@ -1,0 +1,263 @@
+"""Benchmark peers of the flips, the pointwise ops, normalize and the colour ops (see peer_helpers.py)."""
+
+import numpy as np
+import torch
+from peer_helpers import _compiled, _kornia, _memcpy, _optional, _per_image
+
+import u8aug
+
+
+def _flip_peers(u8aug_fn, kornia_name, tv_name, albu_name, cv2_code):
+    K = _optional("kornia.augmentation")
+    v2 = _optional("torchvision.transforms.v2")
+    A = _optional("albumentations")
+    cv2 = _optional("cv2")
+
+    def albu():
+        t = getattr(A, albu_name)(p=1.0)
+        return lambda img: t(image=img)["image"]
+
+    def torchvision(x):
+        t = getattr(v2, tv_name)(p=1.0)
+        return lambda: t(x)
+
+    peers = {
+        "u8aug": lambda x: (lambda: u8aug_fn(x)),
+        "u8aug compiled": _compiled(u8aug_fn),
+        "kornia float": K and _kornia(getattr(K, kornia_name), False, p=1.0),
+        "kornia float compiled": K and _kornia(getattr(K, kornia_name), True, p=1.0),
+        "torchvision v2": v2 and torchvision,
+        "albumentations": A and _per_image(albu),
+        "OpenCV": cv2 and _per_image(lambda: (lambda img: cv2.flip(img, cv2_code))),
+        "memcpy": _memcpy,
+    }
+    return {name: f for name, f in peers.items() if f}
+
+
+def _torchvision(make, v2):
+    def factory(x):
+        t = make(v2)
+        return lambda: t(x)
+
+    return factory
+
+
+def _point_peers(ours, kornia_make, tv_make, albu_make, numpy_table):
+    """A pointwise op. ours(x, B) runs u8aug with freshly drawn per-sample parameters; the OpenCV row
+    draws one parameter per image, builds its 256-entry table with numpy and calls cv2.LUT."""
+    K = _optional("kornia.augmentation")
+    v2 = _optional("torchvision.transforms.v2")
+    A = _optional("albumentations")
+    cv2 = _optional("cv2")
+
+    def kornia(compiled):
+        def factory(x):
+            aug = kornia_make(K).to(x.device)
+            xf = x.float() / 255
+            fn = torch.compile(aug) if compiled else aug
+            return lambda: fn(xf)
+
+        return factory
+
+    def albu():
+        t = albu_make(A)
+        return lambda img: t(image=img)["image"]
+
+    def opencv():
+        rng = np.random.default_rng(0)
+        values = np.arange(256, dtype=np.float32) / np.float32(255)
+        return lambda img: cv2.LUT(img, numpy_table(values, rng))
+
+    def compiled_ours(x):
+        c = torch.compile(lambda x: ours(x, x.shape[0] if x.dim() == 4 else 1), fullgraph=True)
+        return lambda: c(x)
+
+    peers = {
+        "u8aug": lambda x: (lambda: ours(x, x.shape[0])),
+        "u8aug compiled": compiled_ours,
+        "kornia float": K and kornia_make and kornia(False),
+        "kornia float compiled": K and kornia_make and kornia(True),
+        "torchvision v2": v2 and tv_make and _torchvision(tv_make, v2),
+        "albumentations": A and albu_make and _per_image(albu),
+        "OpenCV": cv2 and _per_image(opencv),
+        "memcpy": _memcpy,
+    }
+    return {name: f for name, f in peers.items() if f}
+
+
+def _uniform(x, b, lo, hi):
+    return torch.empty(b, device=x.device).uniform_(lo, hi)
+
+
+def _to_u8_table(y):
+    return np.clip(np.round(y * 255), 0, 255).astype(np.uint8)
+
+
+POINT_PEERS = {
+    # RandomBrightness(0.8, 1.2) adds factor - 1; albumentations' brightness is additive too.
+    "adjust_brightness": lambda: _point_peers(
+        lambda x, b: u8aug.adjust_brightness(x, _uniform(x, b, -0.2, 0.2)),
+        lambda K: K.RandomBrightness((0.8, 1.2), p=1.0),
+        None,
+        lambda A: A.RandomBrightnessContrast(brightness_limit=0.2, contrast_limit=0.0, p=1.0),
+        lambda v, r: _to_u8_table(np.clip(v + np.float32(r.uniform(-0.2, 0.2)), 0, 1)),
+    ),
+    # ColorJitter's brightness is multiplicative in kornia, torchvision and albumentations alike.
+    "adjust_brightness_accumulative": lambda: _point_peers(
+        lambda x, b: u8aug.adjust_brightness_accumulative(x, _uniform(x, b, 0.8, 1.2)),
+        lambda K: K.ColorJitter(brightness=0.2, p=1.0),
+        lambda v2: v2.ColorJitter(brightness=0.2),
+        lambda A: A.ColorJitter(brightness=0.2, contrast=0, saturation=0, hue=0, p=1.0),
+        lambda v, r: _to_u8_table(np.clip(v * np.float32(r.uniform(0.8, 1.2)), 0, 1)),
+    ),
+    "adjust_contrast": lambda: _point_peers(
+        lambda x, b: u8aug.adjust_contrast(x, _uniform(x, b, 0.8, 1.2)),
+        lambda K: K.RandomContrast((0.8, 1.2), p=1.0),
+        None,  # torchvision's contrast blends with the image mean: a different op
+        None,
+        lambda v, r: _to_u8_table(np.clip(v * np.float32(r.uniform(0.8, 1.2)), 0, 1)),
+    ),
+    "adjust_gamma": lambda: _point_peers(
+        lambda x, b: u8aug.adjust_gamma(x, _uniform(x, b, 0.8, 1.2), torch.ones(1, device=x.device)),
+        lambda K: K.RandomGamma((0.8, 1.2), p=1.0),
+        None,
+        lambda A: A.RandomGamma(gamma_limit=(80, 120), p=1.0),
+        lambda v, r: _to_u8_table(np.power(v, np.float32(r.uniform(0.8, 1.2)))),
+    ),
+    "solarize": lambda: _point_peers(
+        lambda x, b: u8aug.solarize(x, _uniform(x, b, 0.4, 0.6), _uniform(x, b, -0.1, 0.1)),
+        lambda K: K.RandomSolarize(0.1, 0.1, p=1.0),
+        lambda v2: v2.RandomSolarize(threshold=128, p=1.0),
+        lambda A: A.Solarize(threshold_range=(0.4, 0.6), p=1.0),
+        lambda v, r: _to_u8_table(np.where(v < np.float32(r.uniform(0.4, 0.6)), v, 1 - v)),
+    ),
+    "posterize": lambda: _point_peers(
+        lambda x, b: u8aug.posterize(x, torch.randint(1, 8, (b,), device=x.device)),
+        lambda K: K.RandomPosterize((1, 8), p=1.0),
+        lambda v2: v2.RandomPosterize(bits=4, p=1.0),
+        lambda A: A.Posterize(num_bits=(1, 7), p=1.0),
+        lambda v, r: (np.arange(256) & (0xFF << (8 - int(r.integers(1, 8)))) & 0xFF).astype(np.uint8),
+    ),
+    "invert": lambda: _point_peers(
+        lambda x, b: u8aug.invert(x),
+        lambda K: K.RandomInvert(p=1.0),
+        lambda v2: v2.RandomInvert(p=1.0),
+        lambda A: A.InvertImg(p=1.0),
+        lambda v, r: (255 - np.arange(256)).astype(np.uint8),
+    ),
+}
+
+
+def _normalize_peers():
+    K = _optional("kornia.augmentation")
+    v2 = _optional("torchvision.transforms.v2")
+    A = _optional("albumentations")
+    mean, std = (0.485, 0.456, 0.406), (0.229, 0.224, 0.225)
+
+    def ours(x):
+        m, s = torch.tensor(mean, device=x.device), torch.tensor(std, device=x.device)
+        return lambda: u8aug.normalize(x, m, s)
+
+    def ours_compiled(x):
+        m, s = torch.tensor(mean, device=x.device), torch.tensor(std, device=x.device)
+        c = torch.compile(u8aug.normalize, fullgraph=True)
+        return lambda: c(x, m, s)
+
+    def kornia(compiled):
+        def factory(x):
+            aug = K.Normalize(mean=torch.tensor(mean), std=torch.tensor(std), p=1.0)
+            xf = x.float() / 255
+            fn = torch.compile(aug) if compiled else aug
+            return lambda: fn(xf)
+
+        return factory
+
+    def torchvision(x):
+        t = v2.Compose([v2.ToDtype(torch.float32, scale=True), v2.Normalize(mean, std)])
+        return lambda: t(x)
+
+    def albu():
+        t = A.Normalize(mean=mean, std=std, max_pixel_value=255.0, p=1.0)
+        return lambda img: t(image=img)["image"]
+
+    peers = {
+        "u8aug": ours,
+        "u8aug compiled": ours_compiled,
+        "kornia float": K and kornia(False),
+        "kornia float compiled": K and kornia(True),
+        "torchvision v2": v2 and torchvision,
+        "albumentations": A and _per_image(albu),
+        "memcpy": _memcpy,
+    }
+    return {name: f for name, f in peers.items() if f}
+
+
+def _color_peers(op):
+    """ColorJiggle / ColorJitter(0.4, 0.4, 0.4, 0.1), RandomGrayscale(p=1) and RandomEqualize(p=1)
+    against each library's own class."""
+    K = _optional("kornia.augmentation")
+    v2 = _optional("torchvision.transforms.v2")
+    A = _optional("albumentations")
+    cv2 = _optional("cv2")
+
+    def jiggle(x):
+        b = x.shape[0]
+        f = lambda lo, hi: torch.empty(b, device=x.device).uniform_(lo, hi)  # noqa: E731
+        fused = u8aug.color_jiggle if op == "color_jiggle" else u8aug.color_jitter
+        return fused(x, f(0.6, 1.4), f(0.6, 1.4), f(0.6, 1.4), f(-0.1, 0.1), torch.randperm(4, device=x.device))
+
+    ours = {"color_jiggle": jiggle, "color_jitter": jiggle, "grayscale": u8aug.grayscale, "equalize": u8aug.equalize}[
+        op
+    ]
+
+    def kornia_class():
+        return {
+            "color_jiggle": lambda: K.ColorJiggle(0.4, 0.4, 0.4, 0.1, p=1.0),
+            "color_jitter": lambda: K.ColorJitter(0.4, 0.4, 0.4, 0.1, p=1.0),
+            "grayscale": lambda: K.RandomGrayscale(p=1.0),
+            "equalize": lambda: K.RandomEqualize(p=1.0),
+        }[op]()
+
+    def kornia(compiled):
+        def factory(x):
+            aug = kornia_class().to(x.device)
+            xf = x.float() / 255
+            fn = torch.compile(aug) if compiled else aug
+            return lambda: fn(xf)
+
+        return factory
+
+    def torchvision(x):
+        t = {
+            "color_jiggle": lambda: v2.ColorJitter(0.4, 0.4, 0.4, 0.1),
+            "color_jitter": lambda: v2.ColorJitter(0.4, 0.4, 0.4, 0.1),
+            "grayscale": lambda: v2.RandomGrayscale(p=1.0),
+            "equalize": lambda: v2.RandomEqualize(p=1.0),
+        }[op]()
+        return lambda: t(x)
+
+    def albu():
+        t = {
+            "color_jiggle": lambda: A.ColorJitter(brightness=0.4, contrast=0.4, saturation=0.4, hue=0.1, p=1.0),
+            "color_jitter": lambda: A.ColorJitter(brightness=0.4, contrast=0.4, saturation=0.4, hue=0.1, p=1.0),
+            "grayscale": lambda: A.ToGray(num_output_channels=3, p=1.0),
+            "equalize": lambda: A.Equalize(by_channels=True, p=1.0),
+        }[op]()
+        return lambda img: t(image=img)["image"]
+
+    def opencv():
+        if op == "grayscale":  # grey, then back to 3 channels as RandomGrayscale returns
+            return lambda img: cv2.cvtColor(cv2.cvtColor(img, cv2.COLOR_RGB2GRAY), cv2.COLOR_GRAY2RGB)
+        return lambda img: cv2.merge([cv2.equalizeHist(c) for c in cv2.split(img)])
+
+    peers = {
+        "u8aug": lambda x: (lambda: ours(x)),
+        "u8aug compiled": _compiled(ours),
+        "kornia float": K and kornia(False),
+        "kornia float compiled": K and kornia(True),
+        "torchvision v2": v2 and torchvision,
+        "albumentations": A and _per_image(albu),
+        "OpenCV": cv2 and op in ("grayscale", "equalize") and _per_image(opencv),
+        "memcpy": _memcpy,
+    }
+    return {name: f for name, f in peers.items() if f}

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The README's test command: set everything up, check the formatting, then run every test: C++ once (and once more for
+# The README's test command: set everything up, check the formatting, then run every test: C++ once, once more under ASan and UBSan with a bounded libFuzzer run
+# (scripts/test_sanitizers.sh) (and once more for
 # 64-bit Arm under qemu, scripts/test_arm.sh), Python on the pinned torch, then Python again on the
 # newest torch (scripts/test_newest_torch.sh).
 set -euo pipefail
@@ -9,6 +10,7 @@ echo "== formatting (clang-format, ruff)"
 bash scripts/check_format.sh
 echo "== C++ tests (GoogleTest via ctest)"
 ctest --test-dir build/cpp --output-on-failure
+bash scripts/test_sanitizers.sh
 bash scripts/test_arm.sh
 # Both lanes run even when the first fails, so one CI log shows both; either failing fails CI.
 status=0

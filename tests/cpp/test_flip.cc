@@ -121,6 +121,18 @@ TEST(Flip, BadArgumentsThrowAndWriteNothing) {
   Image negative = dst.view;
   negative.stride_h = -5;
   expect_invalid(src.view, negative, "negative");
+  Image broadcast = dst.view;  // every channel the same bytes
+  broadcast.stride_c = 0;
+  expect_invalid(src.view, broadcast, "overlapping elements");
+  Image aliased = dst.view;  // rows that run into the next plane (found by fuzz/fuzz_ops.cc)
+  aliased.stride_c = 4 * 5 - 1;
+  expect_invalid(src.view, aliased, "overlapping elements");
+  Image padded = dst.view;  // gaps are fine
+  padded.stride_h = 6;
+  padded.stride_c = 25;
+  TestImage roomy(Layout::kPlanar, 1, 3, 5, 6);
+  padded.data = roomy.view.data;
+  cpu::hflip(src.view, padded, {});
 }
 
 TEST(CpuTarget, SwitchesAmongSupportedTargetsAndBack) {

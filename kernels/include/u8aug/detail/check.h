@@ -34,6 +34,25 @@ void check_view(const char* op, const char* name, const ImageView<T>& v) {
   }
 }
 
+// An output view must give every element its own bytes: a view whose elements alias (a stride 0,
+// or a padded layout whose strides do not leave room for the dimension inside them) would be
+// written twice, in an order of the kernel's choosing. Sufficient and exact for every dense or
+// padded layout: sorted by stride, each dimension's stride exceeds the span of the ones inside it.
+template <class T>
+void check_output_view(const char* op, const ImageView<T>& v) {
+  check_view(op, "dst", v);
+  struct Dim {
+    int64_t size, stride;
+  } dims[4] = {{v.batch, v.stride_b}, {v.channels, v.stride_c}, {v.height, v.stride_h}, {v.width, v.stride_w}};
+  std::sort(dims, dims + 4, [](const Dim& a, const Dim& b) { return a.stride < b.stride; });
+  int64_t span = 0;  // the largest offset the inner dimensions reach
+  for (const Dim& d : dims) {
+    if (d.size == 1) continue;
+    if (d.stride <= span) fail(op, "dst has overlapping elements (its strides alias); outputs need distinct bytes");
+    span += (d.size - 1) * d.stride;
+  }
+}
+
 // [first, last] byte addresses a view can touch.
 template <class T>
 void byte_span(const ImageView<T>& v, uintptr_t* first, uintptr_t* last) {
@@ -57,7 +76,7 @@ void check_disjoint(const char* op, const ImageView<S>& src, const ImageView<D>&
 template <class S, class D>
 void check_unary(const char* op, const ImageView<S>& src, const ImageView<D>& dst) {
   check_view(op, "src", src);
-  check_view(op, "dst", dst);
+  check_output_view(op, dst);
   if (!same_shape(src, dst)) fail(op, "src and dst must have the same (B, C, H, W) shape");
   check_disjoint(op, src, dst);
 }
@@ -66,7 +85,7 @@ void check_unary(const char* op, const ImageView<S>& src, const ImageView<D>& ds
 // channels as kornia does) or src's channel count (grayscale).
 inline void check_gray(const char* op, const ConstImage& src, const Image& dst, bool rgb_to_gray) {
   check_view(op, "src", src);
-  check_view(op, "dst", dst);
+  check_output_view(op, dst);
   if (rgb_to_gray && src.channels != 3) {
     fail(op, "expected 3 (RGB) channels as kornia does, got " + std::to_string(src.channels));
   }
@@ -168,7 +187,7 @@ inline void check_jiggle_values(const char* op, const JiggleParams& params, floa
 // Geometry: src and dst of one batch and channel count, any spatial sizes, not overlapping.
 inline void check_resampled(const char* op, const ConstImage& src, const Image& dst) {
   check_view(op, "src", src);
-  check_view(op, "dst", dst);
+  check_output_view(op, dst);
   if (src.batch != dst.batch || src.channels != dst.channels) {
     fail(op, "src and dst must have the same batch size and channel count");
   }

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The README's test command: set everything up, check the formatting, then run every test: C++ once, once more under ASan and UBSan with a bounded libFuzzer run
-# (scripts/test_sanitizers.sh) (and once more for
-# 64-bit Arm under qemu, scripts/test_arm.sh), Python on the pinned torch, then Python again on the
-# newest torch (scripts/test_newest_torch.sh).
+# The README's test command: set everything up, check the formatting, then run every test: C++
+# once, once more under ASan and UBSan with a bounded libFuzzer run (scripts/test_sanitizers.sh),
+# once more for 64-bit Arm under qemu (scripts/test_arm.sh), Python on the pinned torch, then Python
+# again on the newest torch (scripts/test_newest_torch.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh

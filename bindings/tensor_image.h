@@ -35,8 +35,8 @@ inline std::ostream& operator<<(std::ostream& os, Shape s) {
   return os << ']';
 }
 inline std::string device_name(const Tensor& t) {
-  if (!t.is_cuda()) return "cpu";
-  return "cuda:" + std::to_string(static_cast<int>(t.get_device_index()));
+  if (t.is_cuda()) return "cuda:" + std::to_string(static_cast<int>(t.get_device_index()));
+  return t.is_cpu() ? "cpu" : "a device other than the CPU and CUDA";
 }
 
 // The error every check raises: a std::runtime_error, which torch turns into a Python RuntimeError
@@ -57,15 +57,15 @@ inline void shim(AOTITorchError code, const char* what) {
   check(code == AOTI_TORCH_SUCCESS, "u8aug: torch failed to ", what);
 }
 
-// img: uint8, (C, H, W) or (B, C, H, W), every dimension >= 1.
-inline void check_image(const char* op, const Tensor& img) {
-  check(img.defined(), "u8aug.", op, ": img is an undefined tensor");
-  check(img.scalar_type() == ScalarType::Byte, "u8aug.", op, ": expected img of dtype torch.uint8, got ",
+// An image argument (`name`): uint8, (C, H, W) or (B, C, H, W), every dimension >= 1.
+inline void check_image(const char* op, const Tensor& img, const char* name = "img") {
+  check(img.defined(), "u8aug.", op, ": ", name, " is an undefined tensor");
+  check(img.scalar_type() == ScalarType::Byte, "u8aug.", op, ": expected ", name, " of dtype torch.uint8, got ",
         torch::headeronly::toString(img.scalar_type()));
-  check(img.dim() == 3 || img.dim() == 4, "u8aug.", op, ": expected img of shape (C, H, W) or (B, C, H, W), got a ",
-        img.dim(), "-D tensor of shape ", Shape{img.sizes()});
+  check(img.dim() == 3 || img.dim() == 4, "u8aug.", op, ": expected ", name,
+        " of shape (C, H, W) or (B, C, H, W), got a ", img.dim(), "-D tensor of shape ", Shape{img.sizes()});
   for (int64_t s : img.sizes()) {
-    check(s >= 1, "u8aug.", op, ": every dimension of img must be >= 1, got shape ", Shape{img.sizes()});
+    check(s >= 1, "u8aug.", op, ": every dimension of ", name, " must be >= 1, got shape ", Shape{img.sizes()});
   }
 }
 
@@ -103,27 +103,35 @@ inline int32_t shim_dtype(ScalarType dtype) {
   }
 }
 
-// A new tensor on t's device with these sizes and strides.
-inline Tensor empty_strided_like(const Tensor& t, IntList sizes, const std::vector<int64_t>& strides,
+// A new tensor of op's on t's device with these sizes and strides. An output too large to address
+// (more than 2^62 bytes: a huge dsize or padding) is refused before torch is asked; one torch
+// cannot allocate fails naming the op, the shape and the size.
+inline Tensor empty_strided_like(const char* op, const Tensor& t, IntList sizes, const std::vector<int64_t>& strides,
                                  ScalarType dtype) {
+  int64_t bytes = dtype == ScalarType::Float ? 4 : 1;
+  for (int64_t s : sizes) {
+    check(!__builtin_mul_overflow(bytes, s, &bytes) && bytes <= (int64_t{1} << 62), "u8aug.", op,
+          ": the output of shape ", Shape{sizes}, " is too large to address");
+  }
   AtenTensorHandle handle = nullptr;
   const int32_t device_type = t.is_cuda() ? aoti_torch_device_type_cuda() : aoti_torch_device_type_cpu();
   const int32_t device_index = t.is_cuda() ? t.get_device_index() : 0;
-  shim(aoti_torch_empty_strided(static_cast<int64_t>(sizes.size()), sizes.data(), strides.data(), shim_dtype(dtype),
-                                device_type, device_index, &handle),
-       "allocate an output");
+  const AOTITorchError code = aoti_torch_empty_strided(static_cast<int64_t>(sizes.size()), sizes.data(), strides.data(),
+                                                       shim_dtype(dtype), device_type, device_index, &handle);
+  check(code == AOTI_TORCH_SUCCESS, "u8aug.", op, ": could not allocate the output of shape ", Shape{sizes}, " (",
+        bytes, " bytes) on ", device_name(t));
   return Tensor(handle);
 }
 
-inline Tensor empty_output(const Tensor& img, IntList sizes, ScalarType dtype = ScalarType::Byte) {
-  return empty_strided_like(img, sizes, dense_strides(sizes, output_interleaved(img)), dtype);
+inline Tensor empty_output(const char* op, const Tensor& img, IntList sizes, ScalarType dtype = ScalarType::Byte) {
+  return empty_strided_like(op, img, sizes, dense_strides(sizes, output_interleaved(img)), dtype);
 }
 
 // A contiguous float32 tensor of these sizes on t's device.
-inline Tensor empty_float(const Tensor& t, IntList sizes) {
+inline Tensor empty_float(const char* op, const Tensor& t, IntList sizes) {
   std::vector<int64_t> strides(sizes.size(), 1);
   for (size_t i = sizes.size(); i-- > 1;) strides[i - 1] = strides[i] * sizes[i];
-  return empty_strided_like(t, sizes, strides, ScalarType::Float);
+  return empty_strided_like(op, t, sizes, strides, ScalarType::Float);
 }
 
 inline int64_t batch_of(const Tensor& img) { return img.dim() == 4 ? img.size(0) : 1; }

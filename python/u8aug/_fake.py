@@ -27,20 +27,20 @@ def schema_arguments(name: str) -> list:
     return [a.name for a in getattr(torch.ops.u8aug, name).default._schema.arguments]
 
 
-def _check_image(op: str, img: torch.Tensor) -> None:
+def _check_image(op: str, img: torch.Tensor, name: str = "img") -> None:
     torch._check(
         img.dtype == torch.uint8,
-        lambda: f"u8aug.{op}: expected img of dtype torch.uint8, got {img.dtype}",
+        lambda: f"u8aug.{op}: expected {name} of dtype torch.uint8, got {img.dtype}",
     )
     torch._check(
         img.dim() in (3, 4),
-        lambda: f"u8aug.{op}: expected img of shape (C, H, W) or (B, C, H, W), got a "
+        lambda: f"u8aug.{op}: expected {name} of shape (C, H, W) or (B, C, H, W), got a "
         f"{img.dim()}-D tensor of shape {tuple(img.shape)}",
     )
     for s in img.shape:
         torch._check(
             s >= 1,
-            lambda: f"u8aug.{op}: every dimension of img must be >= 1, got shape {tuple(img.shape)}",
+            lambda: f"u8aug.{op}: every dimension of {name} must be >= 1, got shape {tuple(img.shape)}",
         )
 
 
@@ -136,10 +136,21 @@ def _rgb_fake(name, checked=None):
         )
         for param_name, p in zip(param_names[:checked], params):
             _check_values(name, param_name, p, img)
+        if checked is not None:
+            _check_order(name, params[checked], img)
         return empty_output(img, img.shape)
 
     fake.argument_names = ["img", *param_names]
     return fake
+
+
+def _check_order(op: str, order: torch.Tensor, img: torch.Tensor) -> None:
+    """ColorJiggle's step order: int64, 1-D, at most 4 steps, on the image's device."""
+    torch._check(
+        order.dtype == torch.int64 and order.dim() == 1 and order.numel() <= 4,
+        lambda: f"u8aug.{op}: expected order to be a 1-D int64 tensor of at most 4 step indices, got {order.dtype} of shape {tuple(order.shape)}",
+    )
+    torch._check(order.device == img.device, lambda: f"u8aug.{op}: order is on {order.device} but img is on {img.device}")
 
 
 _rgb_fake("adjust_saturation")
@@ -160,7 +171,7 @@ def _rgb_to_grayscale_fake(img):
 
 @_fake("select_samples")
 def _select_samples_fake(take, a, b):
-    _check_image("select_samples", b)
+    _check_image("select_samples", b, "b")
     batch = a.shape[0] if a.dim() == 4 else 1
     torch._check(
         take.dtype == torch.bool and take.dim() == 1 and take.numel() == batch,
@@ -170,7 +181,11 @@ def _select_samples_fake(take, a, b):
         a.shape == b.shape,
         lambda: f"u8aug.select_samples: a and b must have the same shape, got {tuple(a.shape)} and {tuple(b.shape)}",
     )
-    _check_image("select_samples", a)
+    _check_image("select_samples", a, "a")
+    torch._check(
+        take.device == a.device and b.device == a.device,
+        lambda: f"u8aug.select_samples: take, a and b must be on one device, got take on {take.device}, a on {a.device}, b on {b.device}",
+    )
     return empty_output(a, a.shape)
 
 
@@ -236,6 +251,9 @@ def _crop_and_resize_fake(img, boxes, size, mode="bilinear", align_corners=True)
         and boxes.shape[1] == 4
         and boxes.shape[2] == 2,
         lambda: f"u8aug.crop_and_resize: expected boxes of dtype torch.float32 and shape (B, 4, 2) with B = {batch}, got {boxes.dtype} of shape {tuple(boxes.shape)}",
+    )
+    torch._check(
+        boxes.device == img.device, lambda: f"u8aug.crop_and_resize: boxes is on {boxes.device} but img is on {img.device}"
     )
     torch._check(mode in _MODES, lambda: f"u8aug.crop_and_resize: mode must be 'bilinear' or 'nearest', got '{mode}'")
     _check_size("crop_and_resize", "size", size)

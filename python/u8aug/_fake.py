@@ -150,7 +150,9 @@ def _check_order(op: str, order: torch.Tensor, img: torch.Tensor) -> None:
         order.dtype == torch.int64 and order.dim() == 1 and order.numel() <= 4,
         lambda: f"u8aug.{op}: expected order to be a 1-D int64 tensor of at most 4 step indices, got {order.dtype} of shape {tuple(order.shape)}",
     )
-    torch._check(order.device == img.device, lambda: f"u8aug.{op}: order is on {order.device} but img is on {img.device}")
+    torch._check(
+        order.device == img.device, lambda: f"u8aug.{op}: order is on {order.device} but img is on {img.device}"
+    )
 
 
 _rgb_fake("adjust_saturation")
@@ -253,7 +255,8 @@ def _crop_and_resize_fake(img, boxes, size, mode="bilinear", align_corners=True)
         lambda: f"u8aug.crop_and_resize: expected boxes of dtype torch.float32 and shape (B, 4, 2) with B = {batch}, got {boxes.dtype} of shape {tuple(boxes.shape)}",
     )
     torch._check(
-        boxes.device == img.device, lambda: f"u8aug.crop_and_resize: boxes is on {boxes.device} but img is on {img.device}"
+        boxes.device == img.device,
+        lambda: f"u8aug.crop_and_resize: boxes is on {boxes.device} but img is on {img.device}",
     )
     torch._check(mode in _MODES, lambda: f"u8aug.crop_and_resize: mode must be 'bilinear' or 'nearest', got '{mode}'")
     _check_size("crop_and_resize", "size", size)

@@ -4,7 +4,11 @@
 #   1. builds the C++ core with CUDA and runs the C++ tests (CUDA against CPU, exact);
 #   2. builds and installs the torch extension, runs the CUDA pytest cases (CUDA bytes equal
 #      CPU bytes, opcheck and torch.compile on CUDA) and the package tests;
-#   3. runs the GPU benchmark rows (CUDA events, against a device-to-device copy).
+#   3. runs compute-sanitizer (memcheck, racecheck) over the CUDA GoogleTests, and memcheck over
+#      every op's CUDA opcheck (tests/python/test_catalogue.py), each in a time box;
+#   4. runs the GPU benchmark rows (CUDA events, against a device-to-device copy).
+# The CUDA pytest cases include tests/python/test_cuda_graphs.py: no op synchronises the host, and
+# a compiled pipeline replays from a CUDA graph with eager's bytes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 START=$SECONDS
@@ -40,7 +44,23 @@ CMAKE_BUILD_PARALLEL_LEVEL=$jobs python3 -m pip install -q --no-index --no-build
 python3 -c "import u8aug, json; print(json.dumps(u8aug.build_info()))"
 python3 -m pytest tests/python -q -rs -m "cuda or not compile" -k "cuda or opcheck or package"
 
-echo "== [3] GPU benchmark ($((SECONDS - START)) s)"
+echo "== [3] compute-sanitizer ($((SECONDS - START)) s)"
+sanitizer=$(command -v compute-sanitizer || ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1 || true)
+if [ -z "$sanitizer" ]; then
+  echo "compute-sanitizer: not found on this machine (NOT RUN)"
+else
+  for tool in memcheck racecheck; do
+    timeout 90 "$sanitizer" --tool "$tool" --error-exitcode 3 ./build/gpu/tests/cpp/u8aug_cuda_tests --gtest_brief=1 \
+      && echo "compute-sanitizer $tool, CUDA GoogleTests: clean" \
+      || { rc=$?; echo "compute-sanitizer $tool, CUDA GoogleTests: FAILED or timed out (rc $rc)"; }
+  done
+  timeout 150 "$sanitizer" --tool memcheck --error-exitcode 3 --target-processes all \
+    python3 -m pytest tests/python/test_catalogue.py -q -k "opcheck and cuda" -p no:cacheprovider \
+    && echo "compute-sanitizer memcheck, every op's CUDA opcheck: clean" \
+    || { rc=$?; echo "compute-sanitizer memcheck, every op's CUDA opcheck: FAILED or timed out (rc $rc)"; }
+fi
+
+echo "== [4] GPU benchmark ($((SECONDS - START)) s)"
 # A subset that fits the time box (kornia's compiled rows cost a compilation per op and shape).
 python3 bench/python/run.py --device cuda --ops hflip vflip adjust_brightness_accumulative invert \
   equalize normalize grayscale color_jiggle --shapes 256x3x224x224 32x3x512x512 1x3x1080x1920 \

@@ -14,7 +14,7 @@ if ! command -v clang++ >/dev/null; then
 fi
 echo "== fuzzing: build (build/fuzz, clang)"
 cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-  -DCMAKE_C_COMPILER=clang -DU8AUG_TORCH=OFF -DU8AUG_CUDA=OFF -DU8AUG_FUZZ=ON -DCMAKE_CXX_FLAGS="$flags" >/dev/null
+  -DU8AUG_TORCH=OFF -DU8AUG_CUDA=OFF -DU8AUG_FUZZ=ON -DCMAKE_CXX_FLAGS="$flags" >/dev/null
 cmake --build build/fuzz --target u8aug_fuzz
 mkdir -p build/fuzz/corpus
 echo "== fuzzing: ${seconds}s on fuzz/corpus ($(ls fuzz/corpus | wc -l) seeds)"

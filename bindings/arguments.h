@@ -67,6 +67,12 @@ inline PadMode pad_mode_of(const char* op, std::string_view mode) {
   if (mode == "replicate") return PadMode::kReplicate;
   fail("u8aug.", op, ": mode must be 'constant', 'reflect' or 'replicate', got '", mode, "'");
 }
+// The fidelity tier of the ops that have a fast one (FIDELITY.md).
+inline Fidelity fidelity_of(const char* op, std::string_view fidelity) {
+  if (fidelity == "exact") return Fidelity::kExact;
+  if (fidelity == "fast") return Fidelity::kFast;
+  fail("u8aug.", op, ": fidelity must be 'exact' or 'fast', got '", fidelity, "'");
+}
 inline std::vector<int64_t> size_pair(const char* op, const char* name, IntList size) {
   check(size.size() == 2, "u8aug.", op, ": expected ", name, " = (height, width), got ", size.size(), " values");
   const int64_t h = size[0], w = size[1];

@@ -47,9 +47,9 @@ PYBIND11_MODULE(_C, m) {
 
   m.def("catalogue", [] {
     py::list ops;
-#define U8AUG_OP(name, schema, kornia, fidelity, summary)                                              \
+#define U8AUG_OP(name, schema, kornia, fidelity, fast, summary)                                        \
   ops.append(py::dict(py::arg("name") = #name, py::arg("schema") = schema, py::arg("kornia") = kornia, \
-                      py::arg("fidelity") = fidelity, py::arg("summary") = summary));
+                      py::arg("fidelity") = fidelity, py::arg("fast") = fast, py::arg("summary") = summary));
 #include "u8aug/ops.def"
 #undef U8AUG_OP
     return ops;

@@ -10,6 +10,7 @@
 
 #include "cpu/color_lanes-inl.h"
 
+#include <algorithm>
 #include <limits>
 #include <mutex>
 #include <vector>
@@ -24,16 +25,17 @@ namespace cpu {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// StageRows runs the steps before contrast on rows y0..y1-1 of
-// sample b into `stage` (three float planes of one sample, small enough to stay in cache, so the
-// second pass reads them instead of running those steps again) and adds their fixed-point grey to
-// *sum; FinishRows runs contrast and the steps after it from `stage` into dst.
+// StageRows runs the steps before contrast on rows y0..y1-1 of sample b and adds their fixed-point
+// grey to *sum; FinishRows runs contrast and the steps after it into dst. When a hue step comes
+// before contrast, the first pass keeps its result in `stage` (three float planes of one sample,
+// small enough to stay in cache) for the second; otherwise (stage null) the steps before contrast
+// are a few multiply-adds, cheaper to run again from src than to store and reload. Both go a tile at
+// a time (cpu/color_lanes-inl.h).
 void StageRows(const ConstImage& src, const JiggleFactors& k, int64_t b, int64_t y0, int64_t y1, float* stage,
                int64_t* sum) {
   const DF d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d)), w = src.width, plane = src.height * w;
   const int last = contrast_position(k);
-  const bool planar = src.stride_w == 1 && w >= lanes;
 #if HWY_TARGET == HWY_SCALAR
   auto add_grey = [&](VF g) { *sum += gray_fixed(hn::GetLane(g)); };
 #else
@@ -49,69 +51,41 @@ void StageRows(const ConstImage& src, const JiggleFactors& k, int64_t b, int64_t
     add_fixed(hn::UpperHalf(dh, g));
   };
 #endif
-  auto stage_pixel = [&](int64_t y, int64_t x) {
-    const Rgb p = run_steps(load_rgb(src, b, y, x), k, b, 0.0f, 0, last);
-    float* at = stage + y * w + x;
-    at[0] = p.r;
-    at[plane] = p.g;
-    at[2 * plane] = p.b;
-    *sum += gray_fixed(luma_unit(p.r, p.g, p.b));
-  };
+  RgbTile tile;
   for (int64_t y = y0; y < y1; ++y) {
-    int64_t x = 0;
-    if (planar) {
-      for (; x + lanes <= w; x += lanes) {  // no overlapping step here: each pixel counts once
-        VRgb p{UnitLanes(d, &src.at(b, 0, y, x)), UnitLanes(d, &src.at(b, 1, y, x)), UnitLanes(d, &src.at(b, 2, y, x))};
-        auto out_of_range = hn::FirstN(d, 0);
-        p = Steps(d, p, k, b, 0.0f, 0, last, out_of_range);
-        const VF g = Luma(d, p, out_of_range);
-        if (!hn::AllFalse(d, out_of_range)) {
-          for (int64_t i = x; i < x + lanes; ++i) stage_pixel(y, i);
-          continue;
-        }
-        float* at = stage + y * w + x;
-        hn::StoreU(p.r, d, at);
-        hn::StoreU(p.g, d, at + plane);
-        hn::StoreU(p.b, d, at + 2 * plane);
-        add_grey(g);
+    for (int64_t x0 = 0; x0 < w; x0 += kTilePixels) {
+      const int64_t n = std::min(kTilePixels, w - x0);
+      LoadTile(d, src, b, y, x0, n, tile);
+      StepsTile(d, tile, n, k, b, 0.0f, 0, last);
+      for (int64_t x = 0; x < n; x += lanes) {  // the padding lanes add gray_fixed(0) = 0
+        const VRgb p{hn::Load(d, tile.c[0] + x), hn::Load(d, tile.c[1] + x), hn::Load(d, tile.c[2] + x)};
+        add_grey(hn::IfThenElseZero(hn::FirstN(d, static_cast<size_t>(n - x)), Luma(d, p)));
       }
+      if (stage) SaveTileFloats(tile, n, stage, plane, y * w + x0);
     }
-    for (; x < w; ++x) stage_pixel(y, x);
   }
 #if HWY_TARGET != HWY_SCALAR
   *sum += hn::GetLane(hn::SumOfLanes(d64, fixed_sum));
 #endif
 }
 
-void FinishRows(const float* stage, const Image& dst, const JiggleFactors& k, int64_t b, int64_t y0, int64_t y1) {
+void FinishRows(const float* stage, const ConstImage& src, const Image& dst, const JiggleFactors& k, int64_t b,
+                int64_t y0, int64_t y1) {
   const DF d;
-  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d)), w = dst.width, plane = dst.height * w;
-  const int first = contrast_position(k);
+  const int64_t w = dst.width, plane = dst.height * w;
+  const int first = stage ? contrast_position(k) : 0;
   const float mean = jitter_mean(k, b);
-  const bool planar = dst.stride_w == 1 && w >= lanes;
-  auto finish_pixel = [&](int64_t y, int64_t x) {
-    const float* at = stage + y * w + x;
-    store_rgb(dst, b, y, x, clamp_rgb(run_steps({at[0], at[plane], at[2 * plane]}, k, b, mean, first, k.steps)));
-  };
+  RgbTile tile;
   for (int64_t y = y0; y < y1; ++y) {
-    if (!planar) {
-      for (int64_t x = 0; x < w; ++x) finish_pixel(y, x);
-      continue;
-    }
-    for (int64_t x = 0;; x += lanes) {
-      if (x + lanes > w) x = w - lanes;  // overlapping last step: it rewrites the same bytes
-      const float* at = stage + y * w + x;
-      auto out_of_range = hn::FirstN(d, 0);
-      const VRgb p{hn::LoadU(d, at), hn::LoadU(d, at + plane), hn::LoadU(d, at + 2 * plane)};
-      const VRgb o = ClampRgb(d, Steps(d, p, k, b, mean, first, k.steps, out_of_range));
-      if (hn::AllFalse(d, out_of_range)) {
-        StoreU8Lanes(d, o.r, &dst.at(b, 0, y, x));
-        StoreU8Lanes(d, o.g, &dst.at(b, 1, y, x));
-        StoreU8Lanes(d, o.b, &dst.at(b, 2, y, x));
+    for (int64_t x0 = 0; x0 < w; x0 += kTilePixels) {
+      const int64_t n = std::min(kTilePixels, w - x0);
+      if (stage) {
+        LoadTileFloats(stage, plane, y * w + x0, n, tile);
       } else {
-        for (int64_t i = x; i < x + lanes; ++i) finish_pixel(y, i);
+        LoadTile(d, src, b, y, x0, n, tile);
       }
-      if (x + lanes == w) break;
+      StepsTile(d, tile, n, k, b, mean, first, k.steps);
+      StoreTile(d, tile, true, dst, b, y, x0, n);
     }
   }
 }
@@ -141,29 +115,33 @@ void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& p
   k.pixels = src.height * src.width;
   std::vector<int64_t> sums(static_cast<size_t>(src.batch), 0);
   k.gray_sums = sums.data();
-  const size_t stage_size = static_cast<size_t>(3 * k.pixels);
+  bool hue_first = false;  // a hue step before contrast: stage its result (StageRows)
+  for (int i = 0; i < contrast_position(k); ++i) hue_first = hue_first || (k.order[i] == 3 && k.apply[3]);
+  const size_t stage_size = hue_first ? static_cast<size_t>(3 * k.pixels) : 0;
   if (src.batch >= 8) {  // whole samples per chunk: no barrier between a sample's two passes
     run_parallel(parallel, src.batch, 1, [&](int64_t begin, int64_t end) {
       std::vector<float> stage(stage_size);
       for (int64_t b = begin; b < end; ++b) {
-        HWY_DYNAMIC_DISPATCH(StageRows)(src, k, b, 0, src.height, stage.data(), &sums[static_cast<size_t>(b)]);
-        HWY_DYNAMIC_DISPATCH(FinishRows)(stage.data(), dst, k, b, 0, src.height);
+        float* kept = hue_first ? stage.data() : nullptr;
+        HWY_DYNAMIC_DISPATCH(StageRows)(src, k, b, 0, src.height, kept, &sums[static_cast<size_t>(b)]);
+        HWY_DYNAMIC_DISPATCH(FinishRows)(kept, src, dst, k, b, 0, src.height);
       }
     });
     return;
   }
   std::vector<float> stage(stage_size);  // few samples: the rows of each pass split over threads
+  float* kept = hue_first ? stage.data() : nullptr;
   const int64_t grain = grain_for(16 * src.width);
   std::mutex merge;  // integer sums: the order they merge in does not matter
   for (int64_t b = 0; b < src.batch; ++b) {
     run_parallel(parallel, src.height, grain, [&](int64_t begin, int64_t end) {
       int64_t sum = 0;
-      HWY_DYNAMIC_DISPATCH(StageRows)(src, k, b, begin, end, stage.data(), &sum);
+      HWY_DYNAMIC_DISPATCH(StageRows)(src, k, b, begin, end, kept, &sum);
       const std::lock_guard<std::mutex> lock(merge);
       sums[static_cast<size_t>(b)] += sum;
     });
     run_parallel(parallel, src.height, grain, [&](int64_t begin, int64_t end) {
-      HWY_DYNAMIC_DISPATCH(FinishRows)(stage.data(), dst, k, b, begin, end);
+      HWY_DYNAMIC_DISPATCH(FinishRows)(kept, src, dst, k, b, begin, end);
     });
   }
 }

@@ -11,6 +11,8 @@
 
 #include <hwy/highway.h>
 
+#include <algorithm>
+
 #include "cpu/unit_lanes-inl.h"
 #include "u8aug/pixel/color.h"
 
@@ -86,21 +88,51 @@ HWY_INLINE VRgb Hue(DF d, VRgb p, float radians) {
   return {pick(v, q, pp, pp, t, v), pick(t, v, v, q, pp, pp), pick(pp, pp, t, v, v, q)};
 }
 
+// pixel/color.h's fast_hue_rgb in lanes, operation for operation.
+HWY_INLINE VF FastHueChannel(DF d, VF mx, VF chroma, VF h, float n) {
+  const VF six = hn::Set(d, 6.0f), one = hn::Set(d, 1.0f), zero = hn::Zero(d);
+  VF k = hn::Add(hn::Set(d, n), h);
+  k = hn::IfThenElse(hn::Ge(k, six), hn::Sub(k, six), k);
+  const VF falling = hn::Sub(hn::Set(d, 4.0f), k);
+  VF w = hn::IfThenElse(hn::Lt(k, falling), k, falling);
+  w = hn::IfThenElse(hn::Gt(w, zero), hn::IfThenElse(hn::Lt(w, one), w, one), zero);
+  return hn::Sub(mx, hn::Mul(chroma, w));
+}
+
+HWY_INLINE VRgb FastHue(DF d, VRgb p, float sextants) {
+  const VF zero = hn::Zero(d), six = hn::Set(d, 6.0f);
+  const VF mx = hn::Max(hn::Max(p.r, p.g), p.b), mn = hn::Min(hn::Min(p.r, p.g), p.b);
+  const VF chroma = hn::Sub(mx, mn);
+  const auto red_max = hn::And(hn::Ge(p.r, p.g), hn::Ge(p.r, p.b)), green_max = hn::Ge(p.g, p.b);
+  const VF numerator =
+      hn::IfThenElse(red_max, hn::Sub(p.g, p.b), hn::IfThenElse(green_max, hn::Sub(p.b, p.r), hn::Sub(p.r, p.g)));
+  const VF base = hn::IfThenElse(red_max, zero, hn::IfThenElse(green_max, hn::Set(d, 2.0f), hn::Set(d, 4.0f)));
+  VF h = hn::Add(hn::Div(numerator, hn::IfThenElse(hn::Eq(chroma, zero), hn::Set(d, 1.0f), chroma)), base);
+  h = hn::Add(h, hn::Set(d, sextants));
+  h = hn::IfThenElse(hn::Lt(h, zero), hn::Add(h, six), h);
+  h = hn::IfThenElse(hn::Ge(h, six), hn::Sub(h, six), h);
+  return {FastHueChannel(d, mx, chroma, h, 5.0f), FastHueChannel(d, mx, chroma, h, 3.0f),
+          FastHueChannel(d, mx, chroma, h, 1.0f)};
+}
+
 // kornia's grey (rgb_to_grayscale: r * w_r, then two fused addcmul steps). Without a native FMA
-// the lanes are flagged for the scalar fallback, which calls fmaf.
-HWY_INLINE VF Luma(DF d, VRgb p, hn::Mask<DF>& out_of_range) {
+// each lane runs pixel/gray.h's luma_unit, which calls fmaf.
+HWY_INLINE VF Luma(DF d, VRgb p) {
 #if HWY_NATIVE_FMA
-  (void)out_of_range;
   return LumaLanes(d, p.r, p.g, p.b);
 #else
-  out_of_range = hn::Not(hn::FirstN(d, 0));
-  return p.r;
+  constexpr size_t kMax = HWY_MAX_BYTES / sizeof(float);
+  HWY_ALIGN float r[kMax], g[kMax], b[kMax];
+  hn::Store(p.r, d, r);
+  hn::Store(p.g, d, g);
+  hn::Store(p.b, d, b);
+  for (size_t i = 0; i < hn::Lanes(d); ++i) r[i] = luma_unit(r[i], g[i], b[i]);
+  return hn::Load(d, r);
 #endif
 }
 
 // One step of pixel/color.h's color_step in lanes.
-HWY_INLINE VRgb Step(DF d, VRgb p, const JiggleFactors& k, int step, int64_t b, float mean,
-                     hn::Mask<DF>& out_of_range) {
+HWY_INLINE VRgb Step(DF d, VRgb p, const JiggleFactors& k, int step, int64_t b, float mean) {
   switch (step) {
     case 0: {
       if (k.jitter) {
@@ -122,29 +154,100 @@ HWY_INLINE VRgb Step(DF d, VRgb p, const JiggleFactors& k, int step, int64_t b, 
     case 2: {
       if (k.jitter) {
         const float f = k.saturation[b];
-        const VF grey = hn::Mul(hn::Set(d, 1.0f - f), Luma(d, p, out_of_range)), vf = hn::Set(d, f);
+        const VF grey = hn::Mul(hn::Set(d, 1.0f - f), Luma(d, p)), vf = hn::Set(d, f);
         return {ClampUnit(d, hn::Add(grey, hn::Mul(vf, p.r))), ClampUnit(d, hn::Add(grey, hn::Mul(vf, p.g))),
                 ClampUnit(d, hn::Add(grey, hn::Mul(vf, p.b)))};
       }
       return Saturation(d, p, k.saturation[b]);
     }
-    default: return Hue(d, p, (k.hue[b] * 2.0f) * kPi);
+    default:
+      if (k.fast) return FastHue(d, p, sextants_of_turns(k.hue[b]));
+      return Hue(d, p, (k.hue[b] * 2.0f) * kPi);
   }
-}
-
-// Steps first..last-1 of the order in lanes (pixel/color.h's run_steps).
-HWY_INLINE VRgb Steps(DF d, VRgb p, const JiggleFactors& k, int64_t b, float mean, int first, int last,
-                      hn::Mask<DF>& out_of_range) {
-  for (int i = first; i < last; ++i) {
-    if (k.apply[k.order[i]]) p = Step(d, p, k, k.order[i], b, mean, out_of_range);
-  }
-  return p;
 }
 
 HWY_INLINE VRgb ClampRgb(DF d, VRgb p) { return {ClampUnit(d, p.r), ClampUnit(d, p.g), ClampUnit(d, p.b)}; }
 
-HWY_INLINE VRgb Jiggle(DF d, VRgb p, const JiggleFactors& k, int64_t b, hn::Mask<DF>& out_of_range) {
-  return ClampRgb(d, Steps(d, p, k, b, jitter_mean(k, b), 0, k.steps, out_of_range));
+// Tiles: up to kTilePixels pixels of one row as three float32 planes (6 KiB, resident in L1). The
+// colour loops run one step at a time over a whole tile: each step's loop has independent vectors
+// to overlap (the HSV chains are long, division-bound dependency chains) and no dispatch inside.
+// Every layout loads and stores through a tile, so interleaved images take the vector steps too.
+constexpr int64_t kTilePixels = 512;
+struct RgbTile {
+  HWY_ALIGN float c[3][kTilePixels];
+};
+
+// Pixels [x0, x0 + n) of row y of sample b as x / 255; lanes from n to the next whole vector are 0.
+HWY_INLINE void LoadTile(DF d, const ConstImage& src, int64_t b, int64_t y, int64_t x0, int64_t n, RgbTile& t) {
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d)), padded = (n + lanes - 1) / lanes * lanes;
+  for (int64_t c = 0; c < 3; ++c) {
+    const uint8_t* in = &src.at(b, c, y, x0);
+    float* out = t.c[c];
+    int64_t x = 0;
+    if (src.stride_w == 1) {
+      for (; x + lanes <= n; x += lanes) hn::Store(UnitLanes(d, in + x), d, out + x);
+    }
+    for (; x < n; ++x) out[x] = unit(in[x * src.stride_w]);
+    for (; x < padded; ++x) out[x] = 0.0f;
+  }
+}
+
+// The same from float planes (color_jitter's stage: row y of a sample's planes of `plane` floats).
+HWY_INLINE void LoadTileFloats(const float* stage, int64_t plane, int64_t offset, int64_t n, RgbTile& t) {
+  for (int64_t c = 0; c < 3; ++c) {
+    std::copy(stage + c * plane + offset, stage + c * plane + offset + n, t.c[c]);
+    std::fill(t.c[c] + n, t.c[c] + kTilePixels, 0.0f);
+  }
+}
+
+HWY_INLINE void SaveTileFloats(const RgbTile& t, int64_t n, float* stage, int64_t plane, int64_t offset) {
+  for (int64_t c = 0; c < 3; ++c) std::copy(t.c[c], t.c[c] + n, stage + c * plane + offset);
+}
+
+// Pixels [x0, x0 + n) of the tile to row y of sample b as to_u8(v * 255), clipped to [0, 1] first
+// where `clip` (ColorJiggle's final clip).
+HWY_INLINE void StoreTile(DF d, const RgbTile& t, bool clip, const Image& dst, int64_t b, int64_t y, int64_t x0,
+                          int64_t n) {
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  for (int64_t c = 0; c < 3; ++c) {
+    uint8_t* out = &dst.at(b, c, y, x0);
+    const float* in = t.c[c];
+    int64_t x = 0;
+    if (dst.stride_w == 1) {
+      for (; x + lanes <= n; x += lanes) {
+        const VF v = hn::Load(d, in + x);
+        StoreU8Lanes(d, clip ? ClampUnit(d, v) : v, out + x);
+      }
+    }
+    for (; x < n; ++x) out[x * dst.stride_w] = to_u8((clip ? clamp_unit(in[x]) : in[x]) * 255.0f);
+  }
+}
+
+// f(pixels) over the tile's first n pixels (whole vectors: the padding lanes are computed and unused).
+template <class F>
+HWY_INLINE void MapTile(DF d, RgbTile& t, int64_t n, const F& f) {
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  for (int64_t x = 0; x < n; x += lanes) {
+    const VRgb p = f(VRgb{hn::Load(d, t.c[0] + x), hn::Load(d, t.c[1] + x), hn::Load(d, t.c[2] + x)});
+    hn::Store(p.r, d, t.c[0] + x);
+    hn::Store(p.g, d, t.c[1] + x);
+    hn::Store(p.b, d, t.c[2] + x);
+  }
+}
+
+// Steps first..last-1 of the order over the tile (pixel/color.h's run_steps), one step at a time;
+// the constant step index lets each loop drop Step's dispatch.
+HWY_INLINE void StepsTile(DF d, RgbTile& t, int64_t n, const JiggleFactors& k, int64_t b, float mean, int first,
+                          int last) {
+  for (int i = first; i < last; ++i) {
+    if (!k.apply[k.order[i]]) continue;
+    switch (k.order[i]) {
+      case 0: MapTile(d, t, n, [&](VRgb p) { return Step(d, p, k, 0, b, mean); }); break;
+      case 1: MapTile(d, t, n, [&](VRgb p) { return Step(d, p, k, 1, b, mean); }); break;
+      case 2: MapTile(d, t, n, [&](VRgb p) { return Step(d, p, k, 2, b, mean); }); break;
+      default: MapTile(d, t, n, [&](VRgb p) { return Step(d, p, k, 3, b, mean); }); break;
+    }
+  }
 }
 
 // NOLINTNEXTLINE(google-readability-namespace-comments)

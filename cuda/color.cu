@@ -51,16 +51,18 @@ void run_color(const char* name, ColorOp op, const ConstImage& src, const Image&
 
 }  // namespace
 
-void adjust_saturation(const ConstImage& src, const Image& dst, Samples factor, cudaStream_t s) {
+void adjust_saturation(const ConstImage& src, const Image& dst, Samples factor, cudaStream_t s, Fidelity fidelity) {
   detail::check_rgb("adjust_saturation", src, dst);
   detail::check_samples("adjust_saturation", "factor", factor, src.batch);
+  detail::check_fidelity("adjust_saturation", fidelity);  // both tiers run kornia's formula
   run_color("adjust_saturation", ColorOp::kSaturation, src, dst, factor, {}, s);
 }
 
-void adjust_hue(const ConstImage& src, const Image& dst, Samples radians, cudaStream_t s) {
+void adjust_hue(const ConstImage& src, const Image& dst, Samples radians, cudaStream_t s, Fidelity fidelity) {
   detail::check_rgb("adjust_hue", src, dst);
   detail::check_samples("adjust_hue", "factor", radians, src.batch);
-  run_color("adjust_hue", ColorOp::kHue, src, dst, radians, {}, s);
+  detail::check_fidelity("adjust_hue", fidelity);
+  run_color("adjust_hue", fidelity == Fidelity::kFast ? ColorOp::kFastHue : ColorOp::kHue, src, dst, radians, {}, s);
 }
 
 void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& params, cudaStream_t s) {

@@ -34,8 +34,10 @@ void normalize(const ConstImage&, const FloatImage&, PerChannel, PerChannel, cud
 void to_float(const ConstImage&, const FloatImage&, cudaStream_t) { unavailable("to_float"); }
 void rgb_to_grayscale(const ConstImage&, const Image&, cudaStream_t) { unavailable("rgb_to_grayscale"); }
 void grayscale(const ConstImage&, const Image&, cudaStream_t) { unavailable("grayscale"); }
-void adjust_saturation(const ConstImage&, const Image&, Samples, cudaStream_t) { unavailable("adjust_saturation"); }
-void adjust_hue(const ConstImage&, const Image&, Samples, cudaStream_t) { unavailable("adjust_hue"); }
+void adjust_saturation(const ConstImage&, const Image&, Samples, cudaStream_t, Fidelity) {
+  unavailable("adjust_saturation");
+}
+void adjust_hue(const ConstImage&, const Image&, Samples, cudaStream_t, Fidelity) { unavailable("adjust_hue"); }
 void color_jiggle(const ConstImage&, const Image&, const JiggleParams&, cudaStream_t) { unavailable("color_jiggle"); }
 void color_jitter(const ConstImage&, const Image&, const JiggleParams&, cudaStream_t) { unavailable("color_jitter"); }
 void select_samples(const bool*, const ConstImage&, const ConstImage&, const Image&, cudaStream_t) {

@@ -62,14 +62,14 @@ void BM_Normalize(benchmark::State& state) {
 void BM_Grayscale(benchmark::State& state) {
   run<uint8_t>(state, [](auto s, auto d, auto& p) { u8aug::cpu::grayscale(s, d, p); });
 }
-void BM_ColorJiggle(benchmark::State& state) {
+void BM_ColorJiggle(benchmark::State& state, u8aug::Fidelity fidelity) {
   const u8aug::JiggleParams params{
-      {kFactors.data(), kB}, {kFactors.data(), kB}, {kFactors.data(), kB}, {kHue.data(), kB}, kOrder, 4};
+      {kFactors.data(), kB}, {kFactors.data(), kB}, {kFactors.data(), kB}, {kHue.data(), kB}, kOrder, 4, fidelity};
   run<uint8_t>(state, [&](auto s, auto d, auto& p) { u8aug::cpu::color_jiggle(s, d, params, p); });
 }
-void BM_ColorJitter(benchmark::State& state, const int64_t* order) {
+void BM_ColorJitter(benchmark::State& state, const int64_t* order, u8aug::Fidelity fidelity) {
   const u8aug::JiggleParams params{
-      {kFactors.data(), kB}, {kFactors.data(), kB}, {kFactors.data(), kB}, {kHue.data(), kB}, order, 4};
+      {kFactors.data(), kB}, {kFactors.data(), kB}, {kFactors.data(), kB}, {kHue.data(), kB}, order, 4, fidelity};
   run<uint8_t>(state, [&](auto s, auto d, auto& p) { u8aug::cpu::color_jitter(s, d, params, p); });
 }
 
@@ -78,8 +78,13 @@ BENCHMARK(BM_Gamma)->Name("adjust_gamma/32x3x224x224");
 BENCHMARK(BM_Equalize)->Name("equalize/32x3x224x224");
 BENCHMARK(BM_Normalize)->Name("normalize/32x3x224x224");
 BENCHMARK(BM_Grayscale)->Name("grayscale/32x3x224x224");
-BENCHMARK(BM_ColorJiggle)->Name("color_jiggle/32x3x224x224");
-BENCHMARK_CAPTURE(BM_ColorJitter, contrast_second, kOrder)->Name("color_jitter/32x3x224x224");
-BENCHMARK_CAPTURE(BM_ColorJitter, hue_first, kHueFirst)->Name("color_jitter_hue_first/32x3x224x224");
+constexpr auto kExact = u8aug::Fidelity::kExact;
+constexpr auto kFast = u8aug::Fidelity::kFast;
+BENCHMARK_CAPTURE(BM_ColorJiggle, exact, kExact)->Name("color_jiggle/32x3x224x224");
+BENCHMARK_CAPTURE(BM_ColorJiggle, fast, kFast)->Name("color_jiggle_fast/32x3x224x224");
+BENCHMARK_CAPTURE(BM_ColorJitter, contrast_second, kOrder, kExact)->Name("color_jitter/32x3x224x224");
+BENCHMARK_CAPTURE(BM_ColorJitter, contrast_second_fast, kOrder, kFast)->Name("color_jitter_fast/32x3x224x224");
+BENCHMARK_CAPTURE(BM_ColorJitter, hue_first, kHueFirst, kExact)->Name("color_jitter_hue_first/32x3x224x224");
+BENCHMARK_CAPTURE(BM_ColorJitter, hue_first_fast, kHueFirst, kFast)->Name("color_jitter_hue_first_fast/32x3x224x224");
 
 }  // namespace

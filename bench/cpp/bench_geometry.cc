@@ -33,19 +33,21 @@ std::vector<float> matrices(bool perspective) {
   return std::vector<float>(m, m + (perspective ? 9 : 6));
 }
 
-void BM_WarpAffine(benchmark::State& state) {
+void BM_WarpAffine(benchmark::State& state, u8aug::Fidelity fidelity) {
   const std::vector<float> m = matrices(false);
   u8aug::WarpParams p;
   p.matrices = m.data();
   p.count = 1;
   p.align_corners = false;
+  p.fidelity = fidelity;
   run(state, [&](auto s, auto d, auto& par) { u8aug::cpu::warp_affine(s, d, p, par); });
 }
-void BM_WarpPerspective(benchmark::State& state) {
+void BM_WarpPerspective(benchmark::State& state, u8aug::Fidelity fidelity) {
   const std::vector<float> m = matrices(true);
   u8aug::WarpParams p;
   p.matrices = m.data();
   p.count = 1;
+  p.fidelity = fidelity;
   run(state, [&](auto s, auto d, auto& par) { u8aug::cpu::warp_perspective(s, d, p, par); });
 }
 void BM_CropAndResize(benchmark::State& state, u8aug::BlendOrder order) {
@@ -60,14 +62,27 @@ void BM_CropAndResize(benchmark::State& state, u8aug::BlendOrder order) {
   });
 }
 
-BENCHMARK(BM_WarpAffine)->Name("warp_affine/32x3x224x224")->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_WarpPerspective)->Name("warp_perspective/32x3x224x224")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_WarpAffine, exact, u8aug::Fidelity::kExact)
+    ->Name("warp_affine/32x3x224x224")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_WarpAffine, fast, u8aug::Fidelity::kFast)
+    ->Name("warp_affine_fast/32x3x224x224")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_WarpPerspective, exact, u8aug::Fidelity::kExact)
+    ->Name("warp_perspective/32x3x224x224")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_WarpPerspective, fast, u8aug::Fidelity::kFast)
+    ->Name("warp_perspective_fast/32x3x224x224")
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_CropAndResize, separable, u8aug::BlendOrder::kSeparable)
     ->Name("crop_and_resize/32x3x224x224")
     ->Unit(benchmark::kMillisecond);
 // torch's order for RGB at one thread (pixel/resize.h's torch_blend_order)
 BENCHMARK_CAPTURE(BM_CropAndResize, corners, u8aug::BlendOrder::kCorners)
     ->Name("crop_and_resize_corners/32x3x224x224")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_CropAndResize, fast, u8aug::BlendOrder::kFast)
+    ->Name("crop_and_resize_fast/32x3x224x224")
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -123,13 +123,22 @@ _image_fake("to_float", dtype=torch.float32)
 _image_fake("grayscale")
 
 
+def _check_fidelity(op: str, fidelity: str) -> None:
+    torch._check(
+        fidelity in ("exact", "fast"), lambda: f"u8aug.{op}: fidelity must be 'exact' or 'fast', got '{fidelity}'"
+    )
+
+
 def _rgb_fake(name, checked=None):
     """An RGB image -> RGB image op with per-sample parameters (the first `checked` of its schema's
-    other arguments; ColorJiggle's order is checked by the kernel)."""
-    param_names = schema_arguments(name)[1:]
+    other arguments; ColorJiggle's order is checked by the kernel) and a fidelity tier."""
+    param_names = [a for a in schema_arguments(name)[1:] if a != "fidelity"]
 
     @_fake(name)
-    def fake(img, *params):
+    def fake(img, *params, fidelity="exact"):
+        if len(params) > len(param_names):  # fidelity passed by position
+            params, fidelity = params[: len(param_names)], params[len(param_names)]
+        _check_fidelity(name, fidelity)
         _check_image(name, img)
         torch._check(
             img.shape[-3] == 3, lambda: f"u8aug.{name}: expected 3 (RGB) channels as kornia does, got {img.shape[-3]}"
@@ -140,7 +149,7 @@ def _rgb_fake(name, checked=None):
             _check_order(name, params[checked], img)
         return empty_output(img, img.shape)
 
-    fake.argument_names = ["img", *param_names]
+    fake.argument_names = ["img", *param_names, "fidelity"]
     return fake
 
 
@@ -208,8 +217,9 @@ _MODES = ("bilinear", "nearest")
 
 def _warp_fake(name, rows):
     @_fake(name)
-    def fake(img, M, dsize, mode="bilinear", padding_mode="zeros", align_corners=True, fill=None):
+    def fake(img, M, dsize, mode="bilinear", padding_mode="zeros", align_corners=True, fill=None, fidelity="exact"):
         _check_image(name, img)
+        _check_fidelity(name, fidelity)
         batch = img.shape[0] if img.dim() == 4 else 1
         torch._check(
             M.dtype == torch.float32, lambda: f"u8aug.{name}: expected M of dtype torch.float32, got {M.dtype}"
@@ -235,16 +245,18 @@ _warp_fake("warp_perspective", 3)
 
 
 @_fake("resize")
-def _resize_fake(img, size, mode="bilinear", align_corners=False):
+def _resize_fake(img, size, mode="bilinear", align_corners=False, fidelity="exact"):
     _check_image("resize", img)
+    _check_fidelity("resize", fidelity)
     torch._check(mode in _MODES, lambda: f"u8aug.resize: mode must be 'bilinear' or 'nearest', got '{mode}'")
     _check_size("resize", "size", size)
     return _resampled(img, size[0], size[1])
 
 
 @_fake("crop_and_resize")
-def _crop_and_resize_fake(img, boxes, size, mode="bilinear", align_corners=True):
+def _crop_and_resize_fake(img, boxes, size, mode="bilinear", align_corners=True, fidelity="exact"):
     _check_image("crop_and_resize", img)
+    _check_fidelity("crop_and_resize", fidelity)
     batch = img.shape[0] if img.dim() == 4 else 1
     torch._check(
         boxes.dtype == torch.float32

@@ -151,14 +151,22 @@ def grayscale(img: torch.Tensor) -> torch.Tensor:
     return torch.ops.u8aug.grayscale(img)
 
 
-def adjust_saturation(img: torch.Tensor, factor: Param) -> torch.Tensor:
-    """Scale the saturation by ``factor`` (>= 0): ``kornia.enhance.adjust_saturation`` on RGB."""
-    return torch.ops.u8aug.adjust_saturation(img, _samples(factor, img))
+def adjust_saturation(img: torch.Tensor, factor: Param, fidelity: str = "exact") -> torch.Tensor:
+    """Scale the saturation by ``factor`` (>= 0): ``kornia.enhance.adjust_saturation`` on RGB.
+
+    ``fidelity``: ``"exact"`` (default) or ``"fast"``, accepted for symmetry with :func:`adjust_hue`:
+    kornia's saturation is already a direct RGB formula, so both tiers give its exact bytes.
+    """
+    return torch.ops.u8aug.adjust_saturation(img, _samples(factor, img), fidelity)
 
 
-def adjust_hue(img: torch.Tensor, factor: Param) -> torch.Tensor:
-    """Rotate the hue by ``factor`` radians (in [-pi, pi]): ``kornia.enhance.adjust_hue`` on RGB."""
-    return torch.ops.u8aug.adjust_hue(img, _samples(factor, img))
+def adjust_hue(img: torch.Tensor, factor: Param, fidelity: str = "exact") -> torch.Tensor:
+    """Rotate the hue by ``factor`` radians (in [-pi, pi]): ``kornia.enhance.adjust_hue`` on RGB.
+
+    ``fidelity``: ``"exact"`` (default: kornia's bytes) or ``"fast"``, the opt-in fast class (every
+    byte at most 1 from kornia's, at least 99% identical; see the README's Fidelity section).
+    """
+    return torch.ops.u8aug.adjust_hue(img, _samples(factor, img), fidelity)
 
 
 def color_jiggle(
@@ -168,6 +176,7 @@ def color_jiggle(
     saturation: Param = 1.0,
     hue: Param = 0.0,
     order=(0, 1, 2, 3),
+    fidelity: str = "exact",
 ) -> torch.Tensor:
     """kornia's ColorJiggle applied with its generated parameters, in one pass over the image.
 
@@ -175,11 +184,18 @@ def color_jiggle(
     adds ``factor - 1``); ``hue``: ``hue_factor`` in turns (neutral 0); ``order``: the steps' order
     (0 brightness, 1 contrast, 2 saturation, 3 hue) as a sequence or int64 tensor. As in kornia, a
     step runs only if some sample has a non-neutral factor for it, and the result is clipped.
+    ``fidelity="fast"``: the hue step in closed form (see :func:`adjust_hue`).
     """
     if not isinstance(order, torch.Tensor):
         order = torch.tensor(list(order), dtype=torch.int64, device=img.device)
     return torch.ops.u8aug.color_jiggle(
-        img, _samples(brightness, img), _samples(contrast, img), _samples(saturation, img), _samples(hue, img), order
+        img,
+        _samples(brightness, img),
+        _samples(contrast, img),
+        _samples(saturation, img),
+        _samples(hue, img),
+        order,
+        fidelity,
     )
 
 
@@ -197,6 +213,7 @@ def color_jitter(
     saturation: Param = 1.0,
     hue: Param = 0.0,
     order=(0, 1, 2, 3),
+    fidelity: str = "exact",
 ) -> torch.Tensor:
     """kornia's ColorJitter applied with its generated parameters: multiplicative brightness, contrast
     blended with each sample's mean grey, saturation blended with each pixel's grey, hue (in turns).
@@ -204,11 +221,18 @@ def color_jitter(
 
     Fidelity class "near": the mean grey is summed exactly here, while torch sums in float32 in an
     order of its own, so a byte can differ by 1 where the two means differ in their last bit.
+    ``fidelity="fast"``: the hue step in closed form (see :func:`adjust_hue`).
     """
     if not isinstance(order, torch.Tensor):
         order = torch.tensor(list(order), dtype=torch.int64, device=img.device)
     return torch.ops.u8aug.color_jitter(
-        img, _samples(brightness, img), _samples(contrast, img), _samples(saturation, img), _samples(hue, img), order
+        img,
+        _samples(brightness, img),
+        _samples(contrast, img),
+        _samples(saturation, img),
+        _samples(hue, img),
+        order,
+        fidelity,
     )
 
 
@@ -279,15 +303,20 @@ def warp_affine(
     padding_mode: str = "zeros",
     align_corners: bool = True,
     fill=None,
+    fidelity: str = "exact",
 ) -> torch.Tensor:
     """Warp by per-sample 2x3 pixel matrices ``M`` (source pixels -> destination pixels; (B, 2, 3),
     (1, 2, 3) or (2, 3)) into a ``dsize = (h, w)`` output: ``kornia.geometry.transform.warp_affine``
     as it is in the pinned kornia, including its normalisation and closed-form inverse, followed by
     torch's CPU ``grid_sample``. ``mode``: ``"bilinear"`` or ``"nearest"``; ``padding_mode``:
     ``"zeros"``, ``"border"``, ``"reflection"`` or ``"fill"`` (``fill``: 1 or C values in kornia's
-    float units, i.e. a fraction of 255)."""
+    float units, i.e. a fraction of 255).
+
+    ``fidelity``: ``"exact"`` (default: kornia's bytes) or ``"fast"``, the opt-in fast class (every
+    byte at most 1 from kornia's, at least 99% identical; see the README's Fidelity section).
+    """
     return torch.ops.u8aug.warp_affine(
-        img, _batched_matrix(M), list(dsize), mode, padding_mode, align_corners, _fill(fill, img)
+        img, _batched_matrix(M), list(dsize), mode, padding_mode, align_corners, _fill(fill, img), fidelity
     )
 
 
@@ -299,29 +328,38 @@ def warp_perspective(
     padding_mode: str = "zeros",
     align_corners: bool = True,
     fill=None,
+    fidelity: str = "exact",
 ) -> torch.Tensor:
     """Warp by per-sample 3x3 pixel homographies: ``kornia.geometry.transform.warp_perspective``
     (arguments as :func:`warp_affine`)."""
     return torch.ops.u8aug.warp_perspective(
-        img, _batched_matrix(M), list(dsize), mode, padding_mode, align_corners, _fill(fill, img)
+        img, _batched_matrix(M), list(dsize), mode, padding_mode, align_corners, _fill(fill, img), fidelity
     )
 
 
-def resize(img: torch.Tensor, size, mode: str = "bilinear", align_corners: Optional[bool] = None) -> torch.Tensor:
+def resize(
+    img: torch.Tensor, size, mode: str = "bilinear", align_corners: Optional[bool] = None, fidelity: str = "exact"
+) -> torch.Tensor:
     """Resize to ``size = (h, w)``: ``kornia.geometry.transform.resize`` (``F.interpolate``) with
     ``interpolation`` ``"bilinear"`` or ``"nearest"`` and no antialias (not supported yet: kornia's
-    antialias is a Gaussian pre-blur). ``align_corners=None`` means False, as torch takes it."""
-    return torch.ops.u8aug.resize(img, list(size), mode, bool(align_corners))
+    antialias is a Gaussian pre-blur). ``align_corners=None`` means False, as torch takes it.
+    ``fidelity="fast"`` (bilinear): see :func:`warp_affine`; nearest is exact in both tiers."""
+    return torch.ops.u8aug.resize(img, list(size), mode, bool(align_corners), fidelity)
 
 
 def crop_and_resize(
-    img: torch.Tensor, boxes: torch.Tensor, size, mode: str = "bilinear", align_corners: bool = True
+    img: torch.Tensor,
+    boxes: torch.Tensor,
+    size,
+    mode: str = "bilinear",
+    align_corners: bool = True,
+    fidelity: str = "exact",
 ) -> torch.Tensor:
     """kornia's ``crop_by_indices``, what RandomResizedCrop and RandomCrop run: sample b's box
     ``boxes[b]`` (4 corners (x, y) clockwise from top-left, float32, inside the image; cast to int
     as kornia does) is sliced out and resized to ``size = (h, w)`` (copied when it already has that
-    size)."""
-    return torch.ops.u8aug.crop_and_resize(img, boxes.float(), list(size), mode, align_corners)
+    size). ``fidelity``: as :func:`resize`."""
+    return torch.ops.u8aug.crop_and_resize(img, boxes.float(), list(size), mode, align_corners, fidelity)
 
 
 def crop(img: torch.Tensor, top: int, left: int, height: int, width: int) -> torch.Tensor:

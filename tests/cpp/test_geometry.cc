@@ -202,13 +202,16 @@ TEST(Geometry, BadArgumentsThrow) {
   expect_invalid([&] { cpu::warp_affine(src.view, out.view, p); }, "M must hold 1 or B = 2 matrices");
   p.count = 2;
   expect_invalid([&] { cpu::warp_affine(src.view, one.view, p); }, "same batch size and channel count");
+  p.fidelity = static_cast<Fidelity>(7);
+  expect_invalid([&] { cpu::warp_affine(src.view, out.view, p); }, "fidelity must be Fidelity::kExact or");
+  p.fidelity = Fidelity::kFast;
   p.padding = Padding::kFill;
   const float fill[2] = {0.1f, 0.2f};
   p.fill = Values{fill, 2};
   expect_invalid([&] { cpu::warp_affine(src.view, out.view, p); }, "fill must hold 1 or C = 3 values");
   expect_invalid([&] { cpu::resize(src.view, out.view, Interp::kNearest, true, BlendOrder::kSeparable); },
                  "align_corners applies");
-  expect_invalid([&] { cpu::resize(src.view, out.view, Interp::kBilinear, false, static_cast<BlendOrder>(3)); },
+  expect_invalid([&] { cpu::resize(src.view, out.view, Interp::kBilinear, false, static_cast<BlendOrder>(4)); },
                  "order must be");
   const float outside[16] = {0, 0, 9, 0, 9, 5, 0, 5, 0, 0, 1, 0, 1, 1, 0, 1};
   expect_invalid([&] { cpu::crop_and_resize(src.view, out.view, outside, Interp::kBilinear, true, CropBlendOrders{}); },

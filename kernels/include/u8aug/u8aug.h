@@ -94,9 +94,12 @@ void grayscale(const ConstImage& src, const Image& dst, const ParallelFor& paral
 
 // Cross-channel colour ops on RGB images, byte-exact with kornia's float32 functions:
 // adjust_saturation (factor >= 0), adjust_hue (radians in [-pi, pi]), and color_jiggle, kornia's
-// ColorJiggle given its generated parameters (JiggleParams, pixel/color.h).
-void adjust_saturation(const ConstImage& src, const Image& dst, Samples factor, const ParallelFor& parallel = {});
-void adjust_hue(const ConstImage& src, const Image& dst, Samples radians, const ParallelFor& parallel = {});
+// ColorJiggle given its generated parameters (JiggleParams, pixel/color.h). Fidelity::kFast (here,
+// in JiggleParams, WarpParams and BlendOrder::kFast) opts into the fast class (image.h).
+void adjust_saturation(const ConstImage& src, const Image& dst, Samples factor, const ParallelFor& parallel = {},
+                       Fidelity fidelity = Fidelity::kExact);
+void adjust_hue(const ConstImage& src, const Image& dst, Samples radians, const ParallelFor& parallel = {},
+                Fidelity fidelity = Fidelity::kExact);
 void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& params,
                   const ParallelFor& parallel = {});
 // kornia's ColorJitter given its generated parameters: multiplicative brightness, contrast blended
@@ -150,8 +153,10 @@ void normalize(const ConstImage& src, const FloatImage& dst, PerChannel mean, Pe
 void to_float(const ConstImage& src, const FloatImage& dst, cudaStream_t stream);
 void rgb_to_grayscale(const ConstImage& src, const Image& dst, cudaStream_t stream);
 void grayscale(const ConstImage& src, const Image& dst, cudaStream_t stream);
-void adjust_saturation(const ConstImage& src, const Image& dst, Samples factor, cudaStream_t stream);
-void adjust_hue(const ConstImage& src, const Image& dst, Samples radians, cudaStream_t stream);
+void adjust_saturation(const ConstImage& src, const Image& dst, Samples factor, cudaStream_t stream,
+                       Fidelity fidelity = Fidelity::kExact);
+void adjust_hue(const ConstImage& src, const Image& dst, Samples radians, cudaStream_t stream,
+                Fidelity fidelity = Fidelity::kExact);
 void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& params, cudaStream_t stream);
 void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& params, cudaStream_t stream);
 void select_samples(const bool* take, const ConstImage& a, const ConstImage& b, const Image& dst, cudaStream_t stream);

@@ -15,6 +15,12 @@ def _f32(params, key, x):
     return params[key].to(device=x.device, dtype=torch.float32)
 
 
+def fidelity(aug) -> str:
+    """The drop-in's tier (its ``fidelity`` keyword; kornia's own classes after install() take
+    ``aug.fidelity = "fast"``): "exact" unless set."""
+    return getattr(aug, "fidelity", "exact")
+
+
 def _invert(aug, x, params, flags, transform):
     max_val = flags.get("max_val", 1.0)
     if not (isinstance(max_val, (int, float)) and float(max_val) == 1.0):
@@ -44,6 +50,7 @@ def _jiggle(fused):
             _f32(params, "saturation_factor", x),
             _f32(params, "hue_factor", x),
             params["order"].to(device=x.device, dtype=torch.int64),
+            fidelity=fidelity(aug),
         )
 
     return run
@@ -78,6 +85,7 @@ def _warp_affine(name, padding=True):
             pad,
             flags["align_corners"],
             fill,
+            fidelity=fidelity(aug),
         )
 
     return run
@@ -91,6 +99,7 @@ def _perspective(aug, x, params, flags, transform):
         _resample("RandomPerspective", flags),
         "zeros",
         flags["align_corners"],
+        fidelity=fidelity(aug),
     )
 
 
@@ -104,7 +113,9 @@ def _resized_crop(aug, x, params, flags, transform):
     if flags["resample"] != Resample.BILINEAR:
         raise NotImplementedError("u8aug.kornia.RandomResizedCrop: uint8 images need resample='bilinear'")
     boxes = params["src"].to(device=x.device, dtype=torch.float32)
-    return ops.crop_and_resize(x, boxes, tuple(flags["size"]), "bilinear", bool(flags["align_corners"]))
+    return ops.crop_and_resize(
+        x, boxes, tuple(flags["size"]), "bilinear", bool(flags["align_corners"]), fidelity=fidelity(aug)
+    )
 
 
 def _crop(aug, x, params, flags, transform):
@@ -121,7 +132,7 @@ def _crop(aug, x, params, flags, transform):
         # rounded half to even (Python's round) and clamped
         x = ops.pad(x, padding, mode, min(255, max(0, round(float(np.float32(fill) * np.float32(255))))))
     boxes = params["src"].to(device=x.device, dtype=torch.float32)
-    return ops.crop_and_resize(x, boxes, tuple(flags["size"]), "bilinear", False)
+    return ops.crop_and_resize(x, boxes, tuple(flags["size"]), "bilinear", False, fidelity=fidelity(aug))
 
 
 def _center_crop(aug, x, params, flags, transform):
@@ -139,7 +150,7 @@ def _resize(aug, x, params, flags, transform):
     else:  # kornia's own rule for an int size, from the input's shape (what params["output_size"] holds)
         h, w = x.shape[-2:]
         size = _side_to_image_size(int(flags["size"]), w / h, flags["side"])
-    return ops.resize(x, size, "bilinear", bool(flags["align_corners"]))
+    return ops.resize(x, size, "bilinear", bool(flags["align_corners"]), fidelity=fidelity(aug))
 
 
 def _channel_shuffle(aug, x, params, flags, transform):
@@ -170,8 +181,10 @@ KERNELS: Dict[str, Callable] = {
     "RandomGamma": lambda aug, x, p, f, t: ops.adjust_gamma(x, _f32(p, "gamma_factor", x), _f32(p, "gain_factor", x)),
     "RandomSolarize": lambda aug, x, p, f, t: ops.solarize(x, _f32(p, "thresholds", x), _f32(p, "additions", x)),
     "RandomPosterize": lambda aug, x, p, f, t: ops.posterize(x, p["bits_factor"].to(x.device)),
-    "RandomSaturation": lambda aug, x, p, f, t: ops.adjust_saturation(x, _f32(p, "saturation_factor", x)),
-    "RandomHue": lambda aug, x, p, f, t: ops.adjust_hue(x, _f32(p, "hue_factor", x) * 2 * math.pi),
+    "RandomSaturation": lambda aug, x, p, f, t: ops.adjust_saturation(
+        x, _f32(p, "saturation_factor", x), fidelity(aug)
+    ),
+    "RandomHue": lambda aug, x, p, f, t: ops.adjust_hue(x, _f32(p, "hue_factor", x) * 2 * math.pi, fidelity(aug)),
     "RandomEqualize": lambda aug, x, p, f, t: ops.equalize(x),
     "RandomInvert": _invert,
     "RandomGrayscale": _grayscale,
@@ -179,6 +192,23 @@ KERNELS: Dict[str, Callable] = {
     "ColorJiggle": _jiggle(ops.color_jiggle),
     "ColorJitter": _jiggle(ops.color_jitter),
 }
+
+# The classes with a fidelity="fast" tier: their constructors take a `fidelity` keyword.
+FAST_CLASSES = (
+    "RandomAffine",
+    "RandomRotation",
+    "RandomRotation90",
+    "RandomShear",
+    "RandomTranslate",
+    "RandomPerspective",
+    "RandomResizedCrop",
+    "RandomCrop",
+    "Resize",
+    "RandomSaturation",
+    "RandomHue",
+    "ColorJiggle",
+    "ColorJitter",
+)
 
 # The classes whose inverse() is a warp by kornia's inverse matrix.
 WARP_KERNELS = {

@@ -2,6 +2,7 @@
 apply function (python/u8aug/kornia/_apply.py) and everything else to kornia's own, used both by the
 drop-in subclasses (``uint8_dropin``) and by ``install()``, which sets them on kornia's own classes."""
 
+import inspect
 from typing import Dict
 
 import kornia.augmentation as K
@@ -11,7 +12,7 @@ from kornia.augmentation.utils.helpers import _transform_output_shape
 
 from .. import ops
 from . import _containers
-from ._apply import KERNELS, WARP_KERNELS
+from ._apply import FAST_CLASSES, KERNELS, WARP_KERNELS
 
 
 def _uint8_methods(kornia_cls, kernel):
@@ -120,14 +121,49 @@ def _uint8_methods(kornia_cls, kernel):
     return methods
 
 
+_FIDELITY_DOC = """
+    fidelity: ``"exact"`` (default) gives kornia's bytes on uint8 input; ``"fast"`` opts into u8aug's
+        fast tier (every byte at most 1 from kornia's, at least 99% identical; float input is kornia's
+        own path either way). The random draws are kornia's in both."""
+
+
+def _fidelity_init(cls: type, kornia_cls: type) -> None:
+    """kornia's constructor plus a keyword-only ``fidelity``, shown in the signature and the repr."""
+
+    def __init__(self, *args, fidelity: str = "exact", **kwargs):
+        if fidelity not in ("exact", "fast"):
+            raise ValueError(f"u8aug.kornia.{cls.__name__}: fidelity must be 'exact' or 'fast', got {fidelity!r}")
+        kornia_cls.__init__(self, *args, **kwargs)
+        self.fidelity = fidelity
+
+    def __repr__(self):
+        text = kornia_cls.__repr__(self)
+        if self.fidelity == "exact" or not text.endswith(")"):
+            return text
+        return f"{text[:-1]}, fidelity={self.fidelity!r})"
+
+    signature = inspect.signature(kornia_cls.__init__)
+    keyword = inspect.Parameter("fidelity", inspect.Parameter.KEYWORD_ONLY, default="exact", annotation=str)
+    parameters = list(signature.parameters.values())
+    at = next((i for i, p in enumerate(parameters) if p.kind == inspect.Parameter.VAR_KEYWORD), len(parameters))
+    __init__.__signature__ = signature.replace(parameters=[*parameters[:at], keyword, *parameters[at:]])
+    __init__.__doc__ = kornia_cls.__init__.__doc__
+    cls.__init__ = __init__
+    cls.__repr__ = __repr__
+
+
 def uint8_dropin(cls: type) -> type:
     """Class decorator: ``cls``, declared as a subclass of the kornia class of its name, gets the
-    uint8 methods of that class's apply function and kornia's docstring after its own."""
+    uint8 methods of that class's apply function and kornia's docstring after its own (and, for the
+    classes with a fast tier, the ``fidelity`` keyword)."""
     kornia_cls = cls.__bases__[0]
     assert kornia_cls is getattr(K, cls.__name__), f"{cls.__name__} must subclass kornia's class of its name"
     for name, method in _uint8_methods(kornia_cls, KERNELS[cls.__name__]).items():
         setattr(cls, name, method)
     cls.__doc__ = f"{cls.__doc__}\n\n{kornia_cls.__doc__ or ''}"
+    if cls.__name__ in FAST_CLASSES:
+        _fidelity_init(cls, kornia_cls)
+        cls.__doc__ += _FIDELITY_DOC
     return cls
 
 

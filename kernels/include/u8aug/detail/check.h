@@ -153,10 +153,19 @@ inline void check_sample_values(const char* op, const char* name, const Values& 
   }
 }
 
+// A Fidelity from a cast integer (the C API takes any value of the enum's type).
+inline void check_fidelity(const char* op, Fidelity fidelity) {
+  if (fidelity != Fidelity::kExact && fidelity != Fidelity::kFast) {
+    fail(op,
+         "fidelity must be Fidelity::kExact or Fidelity::kFast, got " + std::to_string(static_cast<int32_t>(fidelity)));
+  }
+}
+
 // ColorJiggle: an RGB image, four per-sample factors (1 or B values each) and at most 4 steps.
 template <class P>
 void check_jiggle(const char* op, const ConstImage& src, const Image& dst, const P& params) {
   check_rgb(op, src, dst);
+  check_fidelity(op, params.fidelity);
   check_samples(op, "brightness", params.brightness, src.batch);
   check_samples(op, "contrast", params.contrast, src.batch);
   check_samples(op, "saturation", params.saturation, src.batch);
@@ -197,6 +206,7 @@ inline void check_resampled(const char* op, const ConstImage& src, const Image& 
 template <class P>
 void check_warp(const char* op, const ConstImage& src, const Image& dst, const P& p) {
   check_resampled(op, src, dst);
+  check_fidelity(op, p.fidelity);
   if (p.matrices == nullptr) fail(op, "M has a null pointer");
   if (p.count != 1 && p.count != src.batch) {
     fail(op, "M must hold 1 or B = " + std::to_string(src.batch) + " matrices, got " + std::to_string(p.count));
@@ -217,8 +227,8 @@ inline void check_interp(const char* op, Interp mode, bool align_corners) {
 
 inline void check_blend_orders(const char* op, CropBlendOrders orders) {
   for (BlendOrder o : {orders.slice, orders.whole_rows}) {
-    if (static_cast<int>(o) < 0 || static_cast<int>(o) > 2) {
-      fail(op, "order must be BlendOrder::kSeparable, kCorners or kSeparableUnfusedIndex");
+    if (static_cast<int>(o) < 0 || static_cast<int>(o) > 3) {
+      fail(op, "order must be BlendOrder::kSeparable, kCorners, kSeparableUnfusedIndex or kFast");
     }
   }
 }

@@ -36,7 +36,11 @@ void ColorRows(ColorOp op, const ConstImage& src, const Image& dst, const Sample
         case ColorOp::kHue: MapTile(d, tile, n, [&](VRgb p) { return Hue(d, p, factor[b]); }); break;
         case ColorOp::kFastHue: {
           const float sextants = sextants_of_radians(factor[b]);
-          MapTile(d, tile, n, [&](VRgb p) { return FastHue(d, p, sextants); });
+          if (fast_hue_applies(sextants)) {
+            MapTile(d, tile, n, [&](VRgb p) { return FastHue(d, p, sextants); });
+          } else {
+            MapTile(d, tile, n, [&](VRgb p) { return Hue(d, p, factor[b]); });
+          }
           break;
         }
         default: StepsTile(d, tile, n, jiggle, b, jitter_mean(jiggle, b), 0, jiggle.steps); break;

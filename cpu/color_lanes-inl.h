@@ -161,7 +161,7 @@ HWY_INLINE VRgb Step(DF d, VRgb p, const JiggleFactors& k, int step, int64_t b, 
       return Saturation(d, p, k.saturation[b]);
     }
     default:
-      if (k.fast) return FastHue(d, p, sextants_of_turns(k.hue[b]));
+      if (k.fast && fast_hue_applies(sextants_of_turns(k.hue[b]))) return FastHue(d, p, sextants_of_turns(k.hue[b]));
       return Hue(d, p, (k.hue[b] * 2.0f) * kPi);
   }
 }

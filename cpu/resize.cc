@@ -28,32 +28,7 @@ namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
 void FillWindow(const ConstImage& src, int64_t b, ResizeSample& s, int64_t row_begin, int64_t row_end) {
-  if (s.order != BlendOrder::kFast) {
-    UnitWindowRows(src, b, s.win.y0, s.win.x0, s.win.height, s.win.width, s.planes.data(), row_begin, row_end);
-    return;
-  }
-  const hn::ScalableTag<float> df;
-  const int64_t lanes = static_cast<int64_t>(hn::Lanes(df)), width = s.win.width;
-  for (int64_t r = row_begin; r < row_end; ++r) {
-    const int64_t c = r / s.win.height, y = r % s.win.height;
-    float* row = s.planes.data() + r * width;
-    const uint8_t* in = &src.at(b, c, s.win.y0 + y, s.win.x0);
-    int64_t x = 0;
-    if (src.stride_w == 1) {
-      for (; x + lanes <= width; x += lanes) hn::StoreU(ByteLanes(df, in + x), df, row + x);
-    }
-    for (; x < width; ++x) row[x] = static_cast<float>(in[x * src.stride_w]);
-  }
-}
-
-// Rounds lanes of byte units (BlendOrder::kFast) or x / 255 units to bytes.
-template <class D>
-HWY_INLINE void StoreResampled(D d, hn::Vec<D> v, BlendOrder order, uint8_t* out) {
-  if (order == BlendOrder::kFast) {
-    StoreU8Of255Lanes(d, v, out);
-  } else {
-    StoreU8Lanes(d, v, out);
-  }
+  UnitWindowRows(src, b, s.win.y0, s.win.x0, s.win.height, s.win.width, s.planes.data(), row_begin, row_end);
 }
 
 #if HWY_NATIVE_FMA
@@ -171,7 +146,7 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
             columns.Read(d, s.row(c, ty.i0), v00, v01);
             columns.Read(d, s.row(c, ty.i1), v10, v11);
             const auto v = hn::MulAdd(v11, w11, hn::MulAdd(v10, w10, hn::MulAdd(v00, w00, hn::Mul(v01, w01))));
-            StoreResampled(d, v, order, out_row(c) + x);
+            StoreU8Lanes(d, v, out_row(c) + x);
           }
           if (x + lanes == width) break;
         }
@@ -184,8 +159,7 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
           uint8_t* out = out_row(c);
           for (x = 0; x < width; ++x) {
             const AxisTap tx{s.x0[x], s.x1[x], s.wx0[x], s.wx1[x]};
-            out[x] = to_u8(blend_taps(top[tx.i0], top[tx.i1], bottom[tx.i0], bottom[tx.i1], ty, tx, order) *
-                           byte_scale(order));
+            out[x] = to_u8(blend_taps(top[tx.i0], top[tx.i1], bottom[tx.i0], bottom[tx.i1], ty, tx, order) * 255.0f);
           }
         }
       }
@@ -201,13 +175,13 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
         for (;; x += lanes) {
           if (x + lanes > width) x = width - lanes;
           const auto v = hn::MulAdd(hn::LoadU(d, r0 + x), wy0, hn::Mul(hn::LoadU(d, r1 + x), wy1));
-          StoreResampled(d, v, order, out + x);
+          StoreU8Lanes(d, v, out + x);
           if (x + lanes == width) break;
         }
         continue;
       }
 #endif
-      for (; x < width; ++x) out[x] = to_u8(blend_down(r0[x], r1[x], ty) * byte_scale(order));
+      for (; x < width; ++x) out[x] = to_u8(blend_down(r0[x], r1[x], ty) * 255.0f);
     }
     if (dst.stride_w != 1) {
       for (int64_t x = 0; x < width; ++x)
@@ -256,7 +230,6 @@ void resize_windows(const ConstImage& src, const Image& dst, const std::vector<W
     }
     s.win = win;
     const BlendOrder order = crop_blend_order(orders, win, src.width);
-    s.order = order;
     // + a vector's margin: a row's last taps may load a whole vector from their first column
     s.planes.resize(static_cast<size_t>(dst.channels * win.height * win.width + 64));
     s.x0.resize(static_cast<size_t>(dst.width));

@@ -8,15 +8,13 @@
 
 namespace u8aug {
 namespace cpu {
-// One sample's window as float32 planes (x / 255, or the bytes themselves for BlendOrder::kFast),
-// and the column taps of the output.
+// One sample's window as float32 x / 255, planar, and the column taps of the output.
 struct ResizeSample {
   std::vector<float> planes;  // C x win.height x win.width
   std::vector<int32_t> x0, x1;
   std::vector<float> wx0, wx1;
   Window win;
   int64_t channels = 0;
-  BlendOrder order = BlendOrder::kSeparable;
   const float* row(int64_t c, int64_t y) const { return planes.data() + (c * win.height + y) * win.width; }
 };
 }  // namespace cpu

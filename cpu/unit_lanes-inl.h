@@ -48,28 +48,17 @@ HWY_INLINE hn::Vec<DF> UnitLanes(DF d, const uint8_t* p) {
 // operand), then adding 2^23 rounds half to even and leaves the integer in the low mantissa bits:
 // masked to its byte, that is the result (no float -> int conversion and no saturating packs).
 // (Highway 1.0.3's TruncateTo to bytes is wrong on AVX3_DL, hence U8FromU32 of masked lanes.)
-// U8Of255Lanes takes values already in [0, 255] units (hd.h's to_u8 itself), U8Lanes x / 255 units.
-template <class DF>
-HWY_INLINE hn::Vec<hn::Rebind<uint8_t, DF>> U8Of255Lanes(DF d, hn::Vec<DF> y255) {
-  const hn::Rebind<uint32_t, DF> du;
-  const auto k255 = hn::Set(d, 255.0f);
-  const auto c = hn::Min(hn::Max(y255, hn::Zero(d)), k255);
-  return hn::U8FromU32(hn::And(hn::BitCast(du, hn::Add(c, hn::Set(d, 8388608.0f))), hn::Set(du, 0xFFu)));
-}
-
 template <class DF>
 HWY_INLINE hn::Vec<hn::Rebind<uint8_t, DF>> U8Lanes(DF d, hn::Vec<DF> y) {
-  return U8Of255Lanes(d, hn::Mul(y, hn::Set(d, 255.0f)));
+  const hn::Rebind<uint32_t, DF> du;
+  const auto k255 = hn::Set(d, 255.0f);
+  const auto c = hn::Min(hn::Max(hn::Mul(y, k255), hn::Zero(d)), k255);
+  return hn::U8FromU32(hn::And(hn::BitCast(du, hn::Add(c, hn::Set(d, 8388608.0f))), hn::Set(du, 0xFFu)));
 }
 
 template <class DF>
 HWY_INLINE void StoreU8Lanes(DF d, hn::Vec<DF> y, uint8_t* p) {
   hn::StoreU(U8Lanes(d, y), hn::Rebind<uint8_t, DF>(), p);
-}
-
-template <class DF>
-HWY_INLINE void StoreU8Of255Lanes(DF d, hn::Vec<DF> y255, uint8_t* p) {
-  hn::StoreU(U8Of255Lanes(d, y255), hn::Rebind<uint8_t, DF>(), p);
 }
 
 // Rows [row_begin, row_end) of a window (top, left, height x width) of sample b, counted channel by

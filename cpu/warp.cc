@@ -103,14 +103,14 @@ HWY_INLINE hn::Vec<D> SourceLanes(D d, hn::Vec<D> g, int64_t size, Padding paddi
   return x;
 }
 
-// Channel j of each word, as x / 255, or as x itself for the fast tier (see PackedPixels).
+// Channel j of each word, as x / 255 (see PackedPixels).
 template <class D>
-HWY_INLINE hn::Vec<D> UnitByte(D d, hn::Vec<hn::RebindToUnsigned<D>> words, int j, bool unit_floats, bool fast) {
+HWY_INLINE hn::Vec<D> UnitByte(D d, hn::Vec<hn::RebindToUnsigned<D>> words, int j, bool unit_floats) {
   if (unit_floats) return hn::BitCast(d, words);
   const hn::RebindToUnsigned<D> du;
   const hn::RebindToSigned<D> di;
-  const auto byte = hn::ConvertTo(d, hn::BitCast(di, hn::And(hn::ShiftRightSame(words, 8 * j), hn::Set(du, 0xFFu))));
-  return fast ? byte : UnitOfByteLanes(d, byte);
+  const auto byte = hn::And(hn::ShiftRightSame(words, 8 * j), hn::Set(du, 0xFFu));
+  return UnitOfByteLanes(d, hn::ConvertTo(d, hn::BitCast(di, byte)));
 }
 
 // Lanes [x, x + N) of one output row, every channel.
@@ -147,13 +147,8 @@ HWY_INLINE void WarpLanes(D d, const WarpRow& r, int64_t x) {
   const bool interleaved = dst.stride_w != 1;
   auto store = [&](int64_t c, hn::Vec<D> v) {
     uint8_t* out = interleaved ? r.scratch + c * dst.width + x : &dst.at(r.b, c, r.y, x);
-    if (s.fast) {
-      StoreU8Of255Lanes(d, v, out);
-    } else {
-      StoreU8Lanes(d, v, out);
-    }
+    StoreU8Lanes(d, v, out);
   };
-  auto fill_lanes = [&](int64_t c) { return hn::Set(d, fill_value(s, *r.fill, c)); };
   if (s.mode == Interp::kNearest) {
     const auto xr = hn::Round(sx), yr = hn::Round(sy);
     const auto ok = zeros ? hn::And(inside(xr, W), inside(yr, H)) : hn::Eq(xr, xr);
@@ -162,8 +157,8 @@ HWY_INLINE void WarpLanes(D d, const WarpRow& r, int64_t x) {
     const hn::RebindToUnsigned<D> du;
     for (int64_t c = 0; c < dst.channels; ++c) {
       const auto words = hn::GatherIndex(du, r.pixels->group(c / 4), off);
-      auto v = hn::IfThenElseZero(ok, UnitByte(d, words, static_cast<int>(c % 4), r.pixels->unit_floats, s.fast));
-      if (s.padding == Padding::kFill) v = hn::Add(v, hn::Mul(miss, fill_lanes(c)));
+      auto v = hn::IfThenElseZero(ok, UnitByte(d, words, static_cast<int>(c % 4), r.pixels->unit_floats));
+      if (s.padding == Padding::kFill) v = hn::Add(v, hn::Mul(miss, hn::Set(d, (*r.fill)[c])));
       store(c, v);
     }
     return;
@@ -200,13 +195,10 @@ HWY_INLINE void WarpLanes(D d, const WarpRow& r, int64_t x) {
       GatherPairs(du, group, south, sw, se);
     }
     const bool f = r.pixels->unit_floats;
-    const bool fast = s.fast;
-    const auto p0 = hn::IfThenElseZero(m0, UnitByte(d, nw, j, f, fast));
-    const auto p1 = hn::IfThenElseZero(m1, UnitByte(d, ne, j, f, fast));
-    const auto p2 = hn::IfThenElseZero(m2, UnitByte(d, sw, j, f, fast));
-    const auto p3 = hn::IfThenElseZero(m3, UnitByte(d, se, j, f, fast));
+    const auto p0 = hn::IfThenElseZero(m0, UnitByte(d, nw, j, f)), p1 = hn::IfThenElseZero(m1, UnitByte(d, ne, j, f));
+    const auto p2 = hn::IfThenElseZero(m2, UnitByte(d, sw, j, f)), p3 = hn::IfThenElseZero(m3, UnitByte(d, se, j, f));
     auto v = hn::MulAdd(p3, w3, hn::MulAdd(p2, w2, hn::MulAdd(p1, w1, hn::Mul(p0, w0))));
-    if (s.padding == Padding::kFill) v = hn::Add(v, hn::Mul(uncovered, fill_lanes(c)));
+    if (s.padding == Padding::kFill) v = hn::Add(v, hn::Mul(uncovered, hn::Set(d, (*r.fill)[c])));
     store(c, v);
   }
 }
@@ -261,7 +253,7 @@ void warp(const char* op, bool perspective, const ConstImage& src, const Image& 
   for (int64_t x = 0; x < dst.width; ++x) base_x[x] = base_coordinate(any, x, dst.width);
   for (int64_t y = 0; y < dst.height; ++y) base_y[y] = base_coordinate(any, y, dst.height);
   PackedPixels pixels;
-  pixels.resize(src.channels, src.height, src.width, p.fidelity == Fidelity::kExact);
+  pixels.resize(src.channels, src.height, src.width);
   const int64_t packed_rows = pixels.groups * src.height;
   for (int64_t b = 0; b < dst.batch; ++b) {
     run_parallel(parallel, packed_rows, grain_for(src.width * 4), [&](int64_t begin, int64_t end) {

@@ -19,11 +19,11 @@ struct PackedPixels {
   std::unique_ptr<uint32_t[]> words;  // not value-initialised: every pixel is written before use
   int64_t height = 0, width = 0, groups = 0;
   bool unit_floats = false;
-  void resize(int64_t channels, int64_t h, int64_t w, bool allow_unit_floats) {
+  void resize(int64_t channels, int64_t h, int64_t w) {
     height = h;
     width = w;
     groups = (channels + 3) / 4;
-    unit_floats = channels == 1 && allow_unit_floats;
+    unit_floats = channels == 1;
     const int64_t n = groups * h * w + 2 * kPad;
     words.reset(new uint32_t[static_cast<size_t>(n)]);
     std::fill(words.get(), words.get() + kPad, 0u);

@@ -81,8 +81,5 @@ BENCHMARK_CAPTURE(BM_CropAndResize, separable, u8aug::BlendOrder::kSeparable)
 BENCHMARK_CAPTURE(BM_CropAndResize, corners, u8aug::BlendOrder::kCorners)
     ->Name("crop_and_resize_corners/32x3x224x224")
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_CropAndResize, fast, u8aug::BlendOrder::kFast)
-    ->Name("crop_and_resize_fast/32x3x224x224")
-    ->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -1,5 +1,6 @@
-// adjust_saturation, adjust_hue and color_jiggle on every compiled Highway target against the
-// scalar reference (color_pixel over every pixel), byte for byte; the fast remainder against fmod.
+// adjust_saturation, adjust_hue, color_jiggle and color_jitter, both fidelity tiers, on every
+// compiled Highway target against the scalar reference (color_pixel over every pixel), byte for
+// byte; the fast remainder against fmod.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -29,46 +30,53 @@ TEST_P(ColorOnEveryTarget, MatchesScalarReference) {
   for (const Shape s : kShapes)
     for (int64_t batch : {1, 4, 9})
       for (Layout layout : kLayouts)
-        for (int op = 0; op < 4; ++op) {  // 3: color_jitter
-          SCOPED_TRACE(std::to_string(batch) + "x3x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " " +
-                       layout_name(layout) + " op " + std::to_string(op));
-          TestImage src(layout, batch, 3, s.h, s.w);
-          src.fill_random(static_cast<uint32_t>(s.h * 3 + s.w + op));
-          const std::vector<uint8_t> before = src.buffer;
-          TestImage out(layout, batch, 3, s.h, s.w), expected(Layout::kPlanar, batch, 3, s.h, s.w);
-          const Samples factor{op == 0 ? sat.data() : hue.data(), batch};
-          JiggleParams params{{jb.data(), batch},
-                              {jc.data(), batch},
-                              {js.data(), batch},
-                              {jh.data(), batch},
-                              orders[(s.w + batch + op) % 4],
-                              4};
-          const bool jitter = op == 3;
-          const ColorOp kind = jitter ? ColorOp::kJiggle : static_cast<ColorOp>(op);
-          if (kind == ColorOp::kSaturation) cpu::adjust_saturation(src.view, out.view, factor, serial_for());
-          if (kind == ColorOp::kHue) cpu::adjust_hue(src.view, out.view, factor, serial_for());
-          if (kind == ColorOp::kJiggle && !jitter) cpu::color_jiggle(src.view, out.view, params, serial_for());
-          if (jitter) cpu::color_jitter(src.view, out.view, params, serial_for());
-          JiggleFactors jiggle = jiggle_factors(params);
-          std::vector<int64_t> sums(batch, 0);
-          if (jitter) {  // the reference mean: before_contrast, grey, fixed point, per pixel
-            jiggle.jitter = true;
-            jiggle.pixels = s.h * s.w;
+        for (int op = 0; op < 4; ++op)  // 3: color_jitter
+          for (Fidelity fidelity : {Fidelity::kExact, Fidelity::kFast}) {
+            const bool fast = fidelity == Fidelity::kFast;
+            SCOPED_TRACE(std::to_string(batch) + "x3x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " " +
+                         layout_name(layout) + " op " + std::to_string(op) + (fast ? " fast" : " exact"));
+            TestImage src(layout, batch, 3, s.h, s.w);
+            src.fill_random(static_cast<uint32_t>(s.h * 3 + s.w + op));
+            const std::vector<uint8_t> before = src.buffer;
+            TestImage out(layout, batch, 3, s.h, s.w), expected(Layout::kPlanar, batch, 3, s.h, s.w);
+            const Samples factor{op == 0 ? sat.data() : hue.data(), batch};
+            JiggleParams params{{jb.data(), batch},
+                                {jc.data(), batch},
+                                {js.data(), batch},
+                                {jh.data(), batch},
+                                orders[(s.w + batch + op) % 4],
+                                4,
+                                fidelity};
+            const bool jitter = op == 3;
+            const ColorOp kind = jitter ? ColorOp::kJiggle : static_cast<ColorOp>(op);
+            if (kind == ColorOp::kSaturation)
+              cpu::adjust_saturation(src.view, out.view, factor, serial_for(), fidelity);
+            if (kind == ColorOp::kHue) cpu::adjust_hue(src.view, out.view, factor, serial_for(), fidelity);
+            if (kind == ColorOp::kJiggle && !jitter) cpu::color_jiggle(src.view, out.view, params, serial_for());
+            if (jitter) cpu::color_jitter(src.view, out.view, params, serial_for());
+            JiggleFactors jiggle = jiggle_factors(params);
+            std::vector<int64_t> sums(batch, 0);
+            if (jitter) {  // the reference mean: before_contrast, grey, fixed point, per pixel
+              jiggle.jitter = true;
+              jiggle.pixels = s.h * s.w;
+              for (int64_t b = 0; b < batch; ++b)
+                for (int64_t y = 0; y < s.h; ++y)
+                  for (int64_t x = 0; x < s.w; ++x) {
+                    const Rgb p = before_contrast(load_rgb(src.view, b, y, x), jiggle, b);
+                    sums[b] += gray_fixed(luma_unit(p.r, p.g, p.b));
+                  }
+              jiggle.gray_sums = sums.data();
+            }
             for (int64_t b = 0; b < batch; ++b)
               for (int64_t y = 0; y < s.h; ++y)
                 for (int64_t x = 0; x < s.w; ++x) {
-                  const Rgb p = before_contrast(load_rgb(src.view, b, y, x), jiggle, b);
-                  sums[b] += gray_fixed(luma_unit(p.r, p.g, p.b));
+                  const ColorOp reference = kind == ColorOp::kHue && fast ? ColorOp::kFastHue : kind;
+                  color_pixel(reference, src.view, expected.view, factor, jiggle, b, y, x);
                 }
-            jiggle.gray_sums = sums.data();
+            ASSERT_EQ(count_differences(out.view, expected.view), 0);
+            ASSERT_EQ(out.clobbered_padding(), 0);
+            ASSERT_EQ(src.buffer, before);
           }
-          for (int64_t b = 0; b < batch; ++b)
-            for (int64_t y = 0; y < s.h; ++y)
-              for (int64_t x = 0; x < s.w; ++x) color_pixel(kind, src.view, expected.view, factor, jiggle, b, y, x);
-          ASSERT_EQ(count_differences(out.view, expected.view), 0);
-          ASSERT_EQ(out.clobbered_padding(), 0);
-          ASSERT_EQ(src.buffer, before);
-        }
 }
 
 U8AUG_INSTANTIATE_ON_EVERY_TARGET(ColorOnEveryTarget);

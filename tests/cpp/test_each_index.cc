@@ -211,30 +211,34 @@ TEST(EachIndexBodies, ColourOps) {
     SCOPED_TRACE(k.name());
     TestImage src(k.layout, k.batch, 3, k.height, k.width);
     src.fill_random(6);
-    const JiggleParams params{{jb, k.batch}, {jc, k.batch}, {js, k.batch}, {jh, k.batch}, order, 4};
-    for (int op = 0; op < 4; ++op) {  // saturation, hue, jiggle, jitter
-      TestImage out(k.layout, k.batch, 3, k.height, k.width), expected(k.layout, k.batch, 3, k.height, k.width);
-      JiggleFactors jiggle = jiggle_factors(params);
-      std::vector<int64_t> sums(static_cast<size_t>(k.batch), 0);
-      if (op == 3) {  // the first pass, as gray_sum_kernel adds it
-        jiggle.jitter = true;
-        jiggle.gray_sums = sums.data();
-        jiggle.pixels = k.height * k.width;
-        const GraySumBody pass{src.view, &jiggle};
-        for (int64_t i = 0; i < pass.count(); ++i) {
-          const SampleGray g = pass(i);
-          sums[static_cast<size_t>(g.b)] += g.fixed;
+    for (Fidelity fidelity : {Fidelity::kExact, Fidelity::kFast})
+      for (int op = 0; op < 4; ++op) {  // saturation, hue, jiggle, jitter
+        SCOPED_TRACE(fidelity == Fidelity::kFast ? "fast" : "exact");
+        const JiggleParams params{{jb, k.batch}, {jc, k.batch}, {js, k.batch}, {jh, k.batch}, order, 4, fidelity};
+        const bool fast = fidelity == Fidelity::kFast;
+        TestImage out(k.layout, k.batch, 3, k.height, k.width), expected(k.layout, k.batch, 3, k.height, k.width);
+        JiggleFactors jiggle = jiggle_factors(params);
+        std::vector<int64_t> sums(static_cast<size_t>(k.batch), 0);
+        if (op == 3) {  // the first pass, as gray_sum_kernel adds it
+          jiggle.jitter = true;
+          jiggle.gray_sums = sums.data();
+          jiggle.pixels = k.height * k.width;
+          const GraySumBody pass{src.view, &jiggle};
+          for (int64_t i = 0; i < pass.count(); ++i) {
+            const SampleGray g = pass(i);
+            sums[static_cast<size_t>(g.b)] += g.fixed;
+          }
         }
+        ColorOp kind = op < 2 ? static_cast<ColorOp>(op) : ColorOp::kJiggle;
+        if (op == 1 && fast) kind = ColorOp::kFastHue;  // what cuda/color.cu launches for it
+        const Samples factor{op == 0 ? sat : hue, k.batch};
+        run_every_index(ColorBody{kind, src.view, out.view, factor, &jiggle});
+        if (op == 0) cpu::adjust_saturation(src.view, expected.view, factor, serial_for(), fidelity);
+        if (op == 1) cpu::adjust_hue(src.view, expected.view, factor, serial_for(), fidelity);
+        if (op == 2) cpu::color_jiggle(src.view, expected.view, params, serial_for());
+        if (op == 3) cpu::color_jitter(src.view, expected.view, params, serial_for());
+        expect_same(out, expected);
       }
-      const ColorOp kind = op < 2 ? static_cast<ColorOp>(op) : ColorOp::kJiggle;
-      const Samples factor{op == 0 ? sat : hue, k.batch};
-      run_every_index(ColorBody{kind, src.view, out.view, factor, &jiggle});
-      if (op == 0) cpu::adjust_saturation(src.view, expected.view, factor, serial_for());
-      if (op == 1) cpu::adjust_hue(src.view, expected.view, factor, serial_for());
-      if (op == 2) cpu::color_jiggle(src.view, expected.view, params, serial_for());
-      if (op == 3) cpu::color_jitter(src.view, expected.view, params, serial_for());
-      expect_same(out, expected);
-    }
   }
 }
 
@@ -267,7 +271,7 @@ TEST(EachIndexBodies, Warps) {
         p.padding = padding;
         p.align_corners = padding != Padding::kBorder;
         p.fill = Values{fill, k.channels == 4 ? 4 : 1};
-        TestImage out(k.layout, k.batch, k.channels, 4, 9), expected(k.layout, k.batch, k.channels, 4, 9);
+        TestImage out(k.layout, k.batch, k.channels, 4, 37), expected(k.layout, k.batch, k.channels, 4, 37);
         for (int64_t b = 0; b < k.batch; ++b) {  // a block's sample, its setup formed once
           const WarpSetup setup = warp_setup(p, perspective, src.view, out.view, b);
           run_every_index(WarpBody{src.view, out.view, &setup, p.fill, b});

@@ -164,8 +164,10 @@ ImageSequential = _containers.ImageSequential
 # Inductor options under which a compiled augmentation draws kornia's random numbers exactly as
 # eager does: random ops run as eager's own kernels (fallback_random), and the scheduler keeps
 # independent draws in program order (reorder_for_locality would swap, say, RandomAffine's angle and
-# scale draws). Pass them per call: torch.compile(aug, fullgraph=True, options=COMPILE_OPTIONS).
-COMPILE_OPTIONS = {"fallback_random": True, "reorder_for_locality": False}
+# scale draws; reorder_for_peak_memory swapped the draws of a pipeline of three colour
+# augmentations, which then differed from eager on every seed). Pass them per call:
+# torch.compile(aug, fullgraph=True, options=COMPILE_OPTIONS).
+COMPILE_OPTIONS = {"fallback_random": True, "reorder_for_locality": False, "reorder_for_peak_memory": False}
 
 __all__ = [
     *KERNELS,

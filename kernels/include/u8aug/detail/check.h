@@ -227,8 +227,8 @@ inline void check_interp(const char* op, Interp mode, bool align_corners) {
 
 inline void check_blend_orders(const char* op, CropBlendOrders orders) {
   for (BlendOrder o : {orders.slice, orders.whole_rows}) {
-    if (static_cast<int>(o) < 0 || static_cast<int>(o) > 3) {
-      fail(op, "order must be BlendOrder::kSeparable, kCorners, kSeparableUnfusedIndex or kFast");
+    if (static_cast<int>(o) < 0 || static_cast<int>(o) > 2) {
+      fail(op, "order must be BlendOrder::kSeparable, kCorners or kSeparableUnfusedIndex");
     }
   }
 }

@@ -87,15 +87,8 @@ U8AUG_HD Window box_window(const float* box, int64_t height, int64_t width) {
 //     fma(v11, w11, fma(v10, w10, fma(v00, w00, v01 * w01)));
 //   kSeparableUnfusedIndex (the generic kernel of torch 2.15): kSeparable's sums, but the
 //     align_corners=False source index scale * (d + 0.5) - 0.5 rounded after the multiply.
-//   kFast (no torch kernel: the fast tier, Fidelity::kFast): kSeparable's taps and sums over the
-//     bytes themselves instead of x / 255, and no * 255 before rounding.
-enum class BlendOrder : int32_t { kSeparable = 0, kCorners = 1, kSeparableUnfusedIndex = 2, kFast = 3 };
+enum class BlendOrder : int32_t { kSeparable = 0, kCorners = 1, kSeparableUnfusedIndex = 2 };
 U8AUG_HD bool blends_rows_first(BlendOrder order) { return order != BlendOrder::kCorners; }
-// The units an order samples in: bytes (kFast) or x / 255; and the scale from those to bytes.
-U8AUG_HD float sample_value(uint8_t v, BlendOrder order) {
-  return order == BlendOrder::kFast ? static_cast<float>(v) : unit(v);
-}
-U8AUG_HD float byte_scale(BlendOrder order) { return order == BlendOrder::kFast ? 1.0f : 255.0f; }
 U8AUG_HD bool fuses_source_index(BlendOrder order) { return order != BlendOrder::kSeparableUnfusedIndex; }
 
 // Which kernel torch's upsample_bilinear2d takes for a float input of C channels resized to
@@ -139,7 +132,7 @@ U8AUG_HD float blend_taps(float v00, float v01, float v10, float v11, const Axis
 
 U8AUG_HD float bilinear_value(const ConstImage& src, int64_t b, int64_t c, const Window& win, const AxisTap& ty,
                               const AxisTap& tx, BlendOrder order) {
-  auto at = [&](int64_t yy, int64_t xx) { return sample_value(src.at(b, c, win.y0 + yy, win.x0 + xx), order); };
+  auto at = [&](int64_t yy, int64_t xx) { return unit(src.at(b, c, win.y0 + yy, win.x0 + xx)); };
   return blend_taps(at(ty.i0, tx.i0), at(ty.i0, tx.i1), at(ty.i1, tx.i0), at(ty.i1, tx.i1), ty, tx, order);
 }
 
@@ -154,7 +147,7 @@ U8AUG_HD void resize_element(const ConstImage& src, const Image& dst, const Wind
   }
   const AxisTap ty = linear_tap(y, win.height, dst.height, align_corners, fuses_source_index(order));
   const AxisTap tx = linear_tap(x, win.width, dst.width, align_corners, fuses_source_index(order));
-  dst.at(b, c, y, x) = to_u8(bilinear_value(src, b, c, win, ty, tx, order) * byte_scale(order));
+  dst.at(b, c, y, x) = to_u8(bilinear_value(src, b, c, win, ty, tx, order) * 255.0f);
 }
 
 // The CUDA kernel's body: one output byte, in memory order (each-index bodies: image.h). boxes:

@@ -241,7 +241,9 @@ struct WarpParams {
   Padding padding = Padding::kZeros;
   bool align_corners = true;
   Values fill;
-  Fidelity fidelity = Fidelity::kExact;  // kFast: taps summed in byte units (warp_pixel)
+  // Both tiers run the arithmetic above: any other breaks kornia's exact rounding ties, which nice
+  // matrices (a 2x zoom, half-pixel shifts) and photos' flat regions make common (README, Fidelity).
+  Fidelity fidelity = Fidelity::kExact;
 };
 
 // Sample b's matrix as a 3x3 (an affine one gains kornia's [0, 0, 1] row).
@@ -262,13 +264,7 @@ struct WarpSetup {
   Interp mode;
   Padding padding;
   bool align_corners;
-  bool fast;  // Fidelity::kFast
 };
-
-// kornia's fill value of channel c (x / 255 units), in the units the setup's taps sum in.
-U8AUG_HD float fill_value(const WarpSetup& s, const Values& fill, int64_t c) {
-  return s.fast ? fill[c] * 255.0f : fill[c];
-}
 
 U8AUG_HD float base_coordinate(const WarpSetup& s, int64_t i, int64_t n) {
   return s.perspective ? perspective_base(i, n, s.align_corners) : affine_base(i, n, s.align_corners);
@@ -276,8 +272,7 @@ U8AUG_HD float base_coordinate(const WarpSetup& s, int64_t i, int64_t n) {
 
 // One output pixel (b, y, x) with base coordinates (bx, by), all channels: grid point, taps, then
 // each channel's float32 value as grid_sample forms it (and kornia's fill blend), quantised by the
-// oracle's to_u8. The fast tier (s.fast) sums the same taps over the bytes themselves instead of
-// x / 255 and skips the * 255: no division a tap, the same value up to float32 rounding.
+// oracle's to_u8.
 U8AUG_HD void warp_pixel(const ConstImage& src, const Image& dst, const WarpSetup& s, const Values& fill, int64_t b,
                          int64_t y, int64_t x, float bx, float by) {
   const GridPoint g = grid_point(s.sampling, s.perspective, bx, by);
@@ -285,18 +280,13 @@ U8AUG_HD void warp_pixel(const ConstImage& src, const Image& dst, const WarpSetu
   const Padding coord_padding = zeros ? Padding::kZeros : s.padding;
   const float sx = source_coordinate(g.x, src.width, coord_padding, s.align_corners);
   const float sy = source_coordinate(g.y, src.height, coord_padding, s.align_corners);
-  auto sample = [&](int64_t c, int64_t yy, int64_t xx) {
-    const uint8_t v = src.at(b, c, yy, xx);
-    return s.fast ? static_cast<float>(v) : unit(v);
-  };
-  const float scale = s.fast ? 1.0f : 255.0f;  // to byte units
   if (s.mode == Interp::kNearest) {
     const int32_t ix = to_index(rintf(sx)), iy = to_index(rintf(sy));
     const bool ok = !zeros || (in_range(ix, src.width) && in_range(iy, src.height));
     for (int64_t c = 0; c < dst.channels; ++c) {
-      float v = ok ? sample(c, iy, ix) : 0.0f;
-      if (s.padding == Padding::kFill) v = v + (1.0f - (ok ? 1.0f : 0.0f)) * fill_value(s, fill, c);
-      dst.at(b, c, y, x) = to_u8(v * scale);
+      float v = ok ? unit(src.at(b, c, iy, ix)) : 0.0f;
+      if (s.padding == Padding::kFill) v = v + (1.0f - (ok ? 1.0f : 0.0f)) * fill[c];
+      dst.at(b, c, y, x) = to_u8(v * 255.0f);
     }
     return;
   }
@@ -310,11 +300,11 @@ U8AUG_HD void warp_pixel(const ConstImage& src, const Image& dst, const WarpSetu
     // torch's vectorised grid_sample sums the corners nw, ne, sw, se with fused multiply-adds
     float v = 0.0f;
     for (int k = 0; k < 4; ++k) {
-      const float p = t.ok[k] ? sample(c, t.y[k / 2], t.x[k % 2]) : 0.0f;
+      const float p = t.ok[k] ? unit(src.at(b, c, t.y[k / 2], t.x[k % 2])) : 0.0f;
       v = k == 0 ? p * t.w[0] : fmaf(p, t.w[k], v);
     }
-    if (s.padding == Padding::kFill) v = v + (1.0f - coverage) * fill_value(s, fill, c);
-    dst.at(b, c, y, x) = to_u8(v * scale);
+    if (s.padding == Padding::kFill) v = v + (1.0f - coverage) * fill[c];
+    dst.at(b, c, y, x) = to_u8(v * 255.0f);
   }
 }
 
@@ -322,11 +312,7 @@ U8AUG_HD WarpSetup warp_setup(const WarpParams& p, bool perspective, const Const
                               int64_t b) {
   return WarpSetup{sampling_matrix(load_matrix(p, perspective, b), perspective, src.height, src.width, dst.height,
                                    dst.width, p.align_corners),
-                   perspective,
-                   p.mode,
-                   p.padding,
-                   p.align_corners,
-                   p.fidelity == Fidelity::kFast};
+                   perspective, p.mode, p.padding, p.align_corners};
 }
 
 // The CUDA kernel's body (each-index bodies: image.h): output pixel i of sample b, all channels;

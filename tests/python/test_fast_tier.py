@@ -1,0 +1,289 @@
+"""The fast tier (fidelity="fast"): FIDELITY.md's fast class for every op that has one, measured
+against kornia's float path (the oracle) on real photos and random images across kornia's parameter
+ranges, edges included, in both layouts; the same bytes at any thread count and on CUDA; the exact
+default untouched; and the drop-in classes' `fidelity` keyword on the real, compiled user path.
+Each check prints the identical fraction it measured (pytest -s shows them)."""
+
+import math
+
+import kornia
+import kornia.augmentation as K
+import pytest
+import torch
+
+import u8aug
+import u8aug.kornia as UK
+from conftest import oracle, photos, random_image, requires_cuda
+
+FAST_OPS = ["adjust_saturation", "adjust_hue", "color_jiggle", "color_jitter"] + [
+    "warp_affine",
+    "warp_perspective",
+    "resize",
+    "crop_and_resize",
+]
+
+
+def assert_fast_class(what, got, expected):
+    """FIDELITY.md's fast class: every byte at most 1 from the oracle, at least 99% identical."""
+    assert got.shape == expected.shape and got.dtype == torch.uint8
+    diff = (got.int() - expected.int()).abs()
+    identical = (diff == 0).double().mean().item()
+    print(f"fast class: {what}: max diff {diff.max().item()}, identical {100 * identical:.4f}%")
+    assert diff.max().item() <= 1, f"{what}: max diff {diff.max().item()}"
+    assert identical >= 0.99, f"{what}: only {100 * identical:.3f}% identical"
+
+
+def rgb_images():
+    """The RGB photos (one sample each) and random batches, with their names."""
+    out = {name: p.unsqueeze(0) for name, p in photos().items() if p.shape[0] == 3}
+    out["random 4x3x67x91"] = random_image((4, 3, 67, 91), seed=1)
+    out["random 2x3x224x224"] = random_image((2, 3, 224, 224), seed=2)
+    return out
+
+
+def layouts(x):
+    return {"contiguous": x.contiguous(), "channels_last": x.contiguous(memory_format=torch.channels_last)}
+
+
+def per_sample(values, b):
+    return torch.tensor([values[i % len(values)] for i in range(b)], dtype=torch.float32)
+
+
+def test_the_catalogue_names_the_fast_ops():
+    fast = sorted(op["name"] for op in u8aug.catalogue() if op["fast"] == "fast")
+    assert fast == sorted(FAST_OPS)
+    for op in u8aug.catalogue():
+        assert op["fast"] in ("fast", "-")
+        assert ("fidelity" in op["schema"]) == (op["fast"] == "fast"), op["name"]
+
+
+@pytest.mark.parametrize("radians", [-math.pi, -2.0, -0.5, 0.0, 0.3, 1.5, math.pi])
+def test_hue(radians):
+    for name, x in rgb_images().items():
+        f = per_sample([radians, -radians * 0.5, radians * 0.25], x.shape[0])
+        expected = oracle(kornia.enhance.adjust_hue, x, f)
+        for layout, xi in layouts(x).items():
+            assert_fast_class(f"adjust_hue {radians:+.2f} {name} {layout}", u8aug.adjust_hue(xi, f, "fast"), expected)
+
+
+@pytest.mark.parametrize("factor", [0.0, 0.3, 1.0, 2.5])
+def test_saturation_fast_is_its_exact_formula(factor):
+    """kornia's saturation is a direct RGB formula: both tiers give its exact bytes."""
+    for x in rgb_images().values():
+        f = per_sample([factor], x.shape[0])
+        assert torch.equal(u8aug.adjust_saturation(x, f, fidelity="fast"), u8aug.adjust_saturation(x, f))
+
+
+def _jiggle_params(aug, shape):
+    p = aug.forward_parameters(shape)
+    keys = ("brightness_factor", "contrast_factor", "saturation_factor", "hue_factor", "order")
+    return p, tuple(p[k] for k in keys)
+
+
+@pytest.mark.parametrize("cls", ["ColorJiggle", "ColorJitter"])
+@pytest.mark.parametrize(
+    "args", [(0.4, 0.4, 0.4, 0.1), (0.0, 0.0, 0.0, 0.5), (1.0, 1.0, 1.0, 0.5), (0.2, 0.9, 0.0, 0.3)]
+)
+def test_jiggle_and_jitter_with_kornias_parameters(cls, args):
+    """kornia's own draws over its ranges (brightness up to 1 makes factors 0 and 2, hue 0.5 a half
+    turn); oracle: kornia's class on x / 255 with the same parameters."""
+    torch.manual_seed(int(sum(args) * 100))
+    aug = getattr(K, cls)(*args, p=1.0)
+    fused = u8aug.color_jiggle if cls == "ColorJiggle" else u8aug.color_jitter
+    for name, x in rgb_images().items():
+        full, params = _jiggle_params(aug, x.shape)
+        expected = oracle(lambda xf: aug(xf, params=full), x)
+        for layout, xi in layouts(x).items():
+            assert_fast_class(f"{cls}{args} {name} {layout}", fused(xi, *params, fidelity="fast"), expected)
+
+
+def _matrices(b, h, w, seed, perspective):
+    g = torch.Generator().manual_seed(seed)
+    ang = torch.rand(b, generator=g) * 2 * math.pi
+    scale = torch.rand(b, generator=g) * 1.2 + 0.6
+    c, s = torch.cos(ang) * scale, torch.sin(ang) * scale
+    M = torch.zeros(b, 3, 3)
+    M[:, 0, 0], M[:, 0, 1], M[:, 1, 0], M[:, 1, 1] = c, -s, s, c
+    M[:, 0, 2] = w / 2 - c * w / 2 + s * h / 2 + (torch.rand(b, generator=g) - 0.5) * w * 0.2
+    M[:, 1, 2] = h / 2 - s * w / 2 - c * h / 2 + (torch.rand(b, generator=g) - 0.5) * h * 0.2
+    M[:, 2, 2] = 1
+    if perspective:
+        M[:, 2, :2] = (torch.rand(b, 2, generator=g) - 0.5) * (1.0 / max(h, w))
+    return M if perspective else M[:, :2].contiguous()
+
+
+def _images_any_channels():
+    out = rgb_images()
+    out["camera (grey)"] = photos()["camera"].unsqueeze(0)
+    out["random 3x4x50x70"] = random_image((3, 4, 50, 70), seed=3)
+    return out
+
+
+RESAMPLERS = ["warp_affine", "warp_perspective", "resize", "crop_and_resize"]
+
+
+@pytest.mark.parametrize("op", RESAMPLERS)
+def test_resamplers_fast_tier_is_their_exact_arithmetic(op):
+    """Any arithmetic but kornia's own breaks its exact rounding ties, which nice parameters make
+    common (a 2x zoom left 92.96% of a photo's bytes identical when summed in byte units): the
+    resamplers' fast tier is their exact one, byte for byte, on photos and nice parameters."""
+    for x in _images_any_channels().values():
+        b, c, h, w = x.shape
+        zoom = torch.tensor([[[2.0, 0.0, -w / 2], [0.0, 2.0, -h / 2], [0.0, 0.0, 1.0]]]).expand(b, 3, 3)
+        calls = {
+            "warp_affine": lambda fi: u8aug.warp_affine(x, zoom[:, :2].contiguous(), (h, w), fidelity=fi),
+            "warp_perspective": lambda fi: u8aug.warp_perspective(x, zoom.contiguous(), (h, w), fidelity=fi),
+            "resize": lambda fi: u8aug.resize(x, (h * 5 // 4, w * 5 // 4), fidelity=fi),
+            "crop_and_resize": lambda fi: u8aug.crop_and_resize(
+                x,
+                torch.tensor([[[0.0, 0.0], [w - 1.0, 0.0], [w - 1.0, h - 1.0], [0.0, h - 1.0]]] * b),
+                (224, 224),
+                fidelity=fi,
+            ),
+        }
+        assert torch.equal(calls[op]("fast"), calls[op]("exact"))
+
+
+def _fast_args(x):
+    """Each fast op's torch op and arguments, fidelity last, on x's device."""
+    b, c, h, w = x.shape
+    dev = x.device
+    f = per_sample([0.7, 1.3, 0.2], b).to(dev)
+    hue = per_sample([0.05, -0.2, 0.5], b).to(dev)
+    order = torch.tensor([3, 1, 0, 2], device=dev)
+    M3 = _matrices(b, h, w, 0, True).to(dev)
+    boxes = torch.tensor([[[1.0, 2.0], [w - 3.0, 2.0], [w - 3.0, h - 2.0], [1.0, h - 2.0]]] * b, device=dev)
+    return {
+        "adjust_saturation": (x, f, "fast"),
+        "adjust_hue": (x, hue * 6, "fast"),
+        "color_jiggle": (x, f, f.flip(0), f, hue, order, "fast"),
+        "color_jitter": (x, f, f.flip(0), f, hue, order, "fast"),
+        "warp_affine": (x, M3[:, :2].contiguous(), [h, w], "bilinear", "zeros", True, None, "fast"),
+        "warp_perspective": (x, M3, [h + 3, w - 5], "bilinear", "reflection", False, None, "fast"),
+        "resize": (x, [h * 3 // 2, w // 2 + 1], "bilinear", False, "fast"),
+        "crop_and_resize": (x, boxes, [h, w + 7], "bilinear", True, "fast"),
+    }
+
+
+def _call(op, x, fidelity):
+    args = _fast_args(x)[op]
+    return getattr(torch.ops.u8aug, op)(*args[:-1], fidelity)
+
+
+@pytest.mark.parametrize("op", FAST_OPS)
+def test_same_bytes_at_any_thread_count_and_exact_default_unchanged(op):
+    """(resize and crop_and_resize follow the oracle's kernel choice, which depends on torch's thread
+    count: pixel/resize.h's torch_blend_order; at a fixed choice they are thread-independent too.)"""
+    x = random_image((9, 3, 61, 203), seed=5)
+    before = torch.get_num_threads()
+    try:
+        torch.set_num_threads(1)
+        one, exact = _call(op, x, "fast"), _call(op, x, "exact")
+        # the schema's default is the exact tier, byte for byte
+        assert torch.equal(getattr(torch.ops.u8aug, op)(*_fast_args(x)[op][:-1]), exact)
+        if op not in ("resize", "crop_and_resize"):
+            torch.set_num_threads(2)
+            assert torch.equal(_call(op, x, "fast"), one)
+            assert torch.equal(_call(op, x, "exact"), exact)
+    finally:
+        torch.set_num_threads(before)
+
+
+@pytest.mark.parametrize("op", FAST_OPS)
+def test_bad_fidelity_is_a_clear_error(op):
+    x = random_image((2, 3, 20, 30), seed=6)
+    with pytest.raises(RuntimeError, match=f"u8aug.{op}: fidelity must be 'exact' or 'fast', got 'quick'"):
+        _call(op, x, "quick")
+
+
+@pytest.mark.compile
+@pytest.mark.parametrize("op", FAST_OPS)
+def test_compiled_fast_equals_eager_fast_and_opcheck(op):
+    x = random_image((3, 3, 40, 56), seed=7)
+    args = _fast_args(x)[op]
+    torch._dynamo.reset()
+    compiled = torch.compile(getattr(u8aug, op), fullgraph=True)
+    kwargs = {"fidelity": "fast"}
+    assert torch.equal(compiled(*args[:-1], **kwargs), _call(op, x, "fast"))
+    torch.library.opcheck(getattr(torch.ops.u8aug, op), _fast_args(x)[op])
+
+
+# --- the drop-in classes -----------------------------------------------------------------------
+
+DROPIN = {
+    "ColorJitter": dict(brightness=0.4, contrast=0.4, saturation=0.4, hue=0.1, p=1.0),
+    "ColorJiggle": dict(brightness=0.4, contrast=0.4, saturation=0.4, hue=0.1, p=1.0),
+    "RandomSaturation": dict(saturation=(0.5, 1.5), p=1.0),
+    "RandomHue": dict(hue=(-0.3, 0.3), p=1.0),
+    "RandomAffine": dict(degrees=30, translate=(0.1, 0.1), scale=(0.8, 1.2), shear=10, p=1.0),
+    "RandomRotation": dict(degrees=45.0, p=1.0),
+    "RandomShear": dict(shear=20.0, p=1.0),
+    "RandomTranslate": dict(translate_x=(-0.2, 0.2), translate_y=(-0.1, 0.1), p=1.0),
+    "RandomPerspective": dict(distortion_scale=0.5, p=1.0),
+    "RandomResizedCrop": dict(size=(48, 40), p=1.0),
+    "RandomCrop": dict(size=(30, 40), padding=3, p=1.0),
+    "Resize": dict(size=(50, 71)),
+}
+
+
+@pytest.mark.parametrize("name", list(DROPIN))
+def test_dropin_fidelity_keyword_same_draws_fast_class(name):
+    x = random_image((4, 3, 45, 62), seed=9)
+    photo = photos()["astronaut"][:, ::4, ::4].contiguous().unsqueeze(0)
+    for what, xi in (("random", x), ("astronaut", photo)):
+        torch.manual_seed(11)
+        exact_aug = getattr(UK, name)(**DROPIN[name])
+        exact_aug(xi)
+        torch.manual_seed(11)
+        kornia_aug = getattr(K, name)(**DROPIN[name])
+        expected = (kornia_aug(xi.float() / 255) * 255).round().clamp(0, 255).to(torch.uint8)
+        torch.manual_seed(11)
+        fast_aug = getattr(UK, name)(**DROPIN[name], fidelity="fast")
+        fast = fast_aug(xi)
+        # the same random draws in both tiers
+        for key, value in exact_aug._params.items():
+            if isinstance(value, torch.Tensor):
+                assert torch.equal(value, fast_aug._params[key]), key
+        assert_fast_class(f"{name} {what}", fast, expected)
+        assert fast_aug.fidelity == "fast" and exact_aug.fidelity == "exact"
+        assert repr(fast_aug).endswith("fidelity='fast')") and "fidelity" not in repr(exact_aug)
+
+
+def test_dropin_bad_fidelity_and_signature():
+    import inspect
+
+    with pytest.raises(ValueError, match="u8aug.kornia.ColorJitter: fidelity must be 'exact' or 'fast', got 'quick'"):
+        UK.ColorJitter(0.1, fidelity="quick")
+    assert "fidelity" in inspect.signature(UK.RandomAffine).parameters
+    assert "fidelity" not in inspect.signature(UK.RandomHorizontalFlip).parameters
+    with pytest.raises(TypeError):
+        UK.RandomHorizontalFlip(fidelity="fast")
+
+
+@pytest.mark.compile
+def test_dropin_fast_compiles_fullgraph_on_the_real_path():
+    """A fast pipeline, parameter generation included, compiled whole: the same bytes as eager
+    under the same seed. (Not RandomAffine: inductor computes kornia's affine matrix, its sin and
+    cos, an ulp away from eager for some draws, which moves a byte in either tier.)"""
+    aug = UK.AugmentationSequential(
+        UK.RandomResizedCrop((40, 40), p=1.0, fidelity="fast"),
+        UK.ColorJitter(0.4, 0.4, 0.4, 0.1, p=0.8, fidelity="fast"),
+        UK.RandomHue((-0.4, 0.4), p=0.5, fidelity="fast"),
+        UK.ColorJiggle(0.2, 0.2, 0.2, 0.2, p=0.7, fidelity="fast"),
+    )
+    x = random_image((4, 3, 64, 64), seed=12)
+    torch._dynamo.reset()
+    compiled = torch.compile(aug, fullgraph=True, options=UK.COMPILE_OPTIONS)
+    for seed in range(6):
+        torch.manual_seed(seed)
+        eager = aug(x)
+        torch.manual_seed(seed)
+        assert torch.equal(compiled(x), eager)
+
+
+@requires_cuda
+@pytest.mark.cuda
+@pytest.mark.parametrize("op", FAST_OPS)
+def test_cuda_fast_equals_cpu_fast(op):
+    x = random_image((3, 3, 41, 67), seed=13)
+    assert torch.equal(_call(op, x.cuda(), "fast").cpu(), _call(op, x, "fast"))

@@ -36,21 +36,23 @@ void StageRows(const ConstImage& src, const JiggleFactors& k, int64_t b, int64_t
   const DF d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d)), w = src.width, plane = src.height * w;
   const int last = contrast_position(k);
-#if HWY_TARGET == HWY_SCALAR
-  auto add_grey = [&](VF g) { *sum += gray_fixed(hn::GetLane(g)); };
-#else
-  const hn::Half<DF> dh;
-  const hn::Rebind<double, decltype(dh)> dd;
-  const hn::RebindToSigned<decltype(dd)> d64;
-  auto fixed_sum = hn::Zero(d64);  // pixel/color.h's gray_fixed in lanes: exact, so the same sums
-  auto add_fixed = [&](hn::Vec<decltype(dh)> g) {
-    fixed_sum = hn::Add(fixed_sum, hn::ConvertTo(d64, hn::Mul(hn::PromoteTo(dd, g), hn::Set(dd, kGrayFixedOne))));
-  };
+  // pixel/color.h's gray_fixed(g) = floor(g * 2^32) in int32 lanes, as two 16-bit halves: with
+  // t = g * 2^16 (exact), floor(t) * 2^16 + floor((t - floor(t)) * 2^16), every step exact. The
+  // halves are summed per tile (at most 2^16 a pixel, kTilePixels pixels: no int32 overflow).
+  const hn::RebindToSigned<DF> di;
+  const VF k16 = hn::Set(d, 65536.0f);
+  auto high = hn::Zero(di), low = hn::Zero(di);
   auto add_grey = [&](VF g) {
-    add_fixed(hn::LowerHalf(dh, g));
-    add_fixed(hn::UpperHalf(dh, g));
+    const VF t = hn::Mul(g, k16), whole = hn::Floor(t);
+    high = hn::Add(high, hn::ConvertTo(di, whole));
+    low = hn::Add(low, hn::ConvertTo(di, hn::Mul(hn::Sub(t, whole), k16)));
   };
-#endif
+  auto flush = [&] {
+    *sum += static_cast<int64_t>(hn::GetLane(hn::SumOfLanes(di, high))) * 65536 +
+            static_cast<int64_t>(hn::GetLane(hn::SumOfLanes(di, low)));
+    high = hn::Zero(di);
+    low = hn::Zero(di);
+  };
   RgbTile tile;
   for (int64_t y = y0; y < y1; ++y) {
     for (int64_t x0 = 0; x0 < w; x0 += kTilePixels) {
@@ -61,12 +63,10 @@ void StageRows(const ConstImage& src, const JiggleFactors& k, int64_t b, int64_t
         const VRgb p{hn::Load(d, tile.c[0] + x), hn::Load(d, tile.c[1] + x), hn::Load(d, tile.c[2] + x)};
         add_grey(hn::IfThenElseZero(hn::FirstN(d, static_cast<size_t>(n - x)), Luma(d, p)));
       }
+      flush();
       if (stage) SaveTileFloats(tile, n, stage, plane, y * w + x0);
     }
   }
-#if HWY_TARGET != HWY_SCALAR
-  *sum += hn::GetLane(hn::SumOfLanes(d64, fixed_sum));
-#endif
 }
 
 void FinishRows(const float* stage, const ConstImage& src, const Image& dst, const JiggleFactors& k, int64_t b,

@@ -13,6 +13,7 @@ import torch
 LIBRARIES = [
     "u8aug",
     "u8aug compiled",
+    "u8aug fast",  # fidelity="fast" where the op or class has that tier
     "kornia float",
     "kornia float compiled",
     "torchvision v2",
@@ -54,6 +55,10 @@ def _per_image(make):
         return lambda: [one(img) for img in images]
 
     return factory
+
+
+def is_ours(library: str) -> bool:
+    return library.startswith("u8aug")
 
 
 def _memcpy(x):

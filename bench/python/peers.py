@@ -3,7 +3,7 @@ its {library: factory} (peer_helpers.py says what a factory is); the factories l
 peers_intensity.py and peers_geometry.py.
 """
 
-from peer_helpers import LIBRARIES, _optional  # noqa: F401  (run.py reads them from here)
+from peer_helpers import LIBRARIES, _optional, is_ours  # noqa: F401  (run.py reads them from here)
 from peers_geometry import GEOMETRY, _geometry_peers, _pipeline_peers
 from peers_intensity import POINT_PEERS, _color_peers, _flip_peers, _normalize_peers
 

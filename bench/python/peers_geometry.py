@@ -37,9 +37,10 @@ def _geometry_peers(op):
     def args(x):
         return kwargs if kwargs is not None else sized(x)
 
-    def ours(compiled):
+    def ours(compiled, fidelity="exact"):
         def factory(x):
-            aug = getattr(UK, name)(**args(x))
+            extra = {"fidelity": fidelity} if fidelity != "exact" else {}
+            aug = getattr(UK, name)(**args(x), **extra)
             fn = torch.compile(aug, fullgraph=True) if compiled else aug
             return lambda: fn(x)
 
@@ -115,6 +116,7 @@ def _geometry_peers(op):
     peers = {
         "u8aug": UK and ours(False),
         "u8aug compiled": UK and ours(True),
+        "u8aug fast": UK and op != "center_crop" and ours(False, "fast"),
         "kornia float": K and kornia(False),
         "kornia float compiled": K and kornia(True),
         "torchvision v2": v2 and torchvision,
@@ -135,19 +137,20 @@ def _pipeline_peers():
     A = _optional("albumentations")
     mean, std = (0.485, 0.456, 0.406), (0.229, 0.224, 0.225)
 
-    def kornia_pipeline(mod, device):
+    def kornia_pipeline(mod, device, fidelity="exact"):
         # each library's own container: u8aug.kornia.AugmentationSequential compiles on every torch
+        tier = {"fidelity": fidelity} if fidelity != "exact" else {}
         return mod.AugmentationSequential(
-            mod.RandomResizedCrop((224, 224)),
+            mod.RandomResizedCrop((224, 224), **tier),
             mod.RandomHorizontalFlip(),
-            mod.ColorJitter(0.4, 0.4, 0.4, 0.1, p=1.0),
+            mod.ColorJitter(0.4, 0.4, 0.4, 0.1, p=1.0, **tier),
             mod.RandomGrayscale(p=0.2),
             mod.Normalize(mean=torch.tensor(mean), std=torch.tensor(std)),
         ).to(device)
 
-    def ours(compiled):
+    def ours(compiled, fidelity="exact"):
         def factory(x):
-            aug = kornia_pipeline(UK, x.device)
+            aug = kornia_pipeline(UK, x.device, fidelity)
             fn = torch.compile(aug, fullgraph=True) if compiled else aug
             return lambda: fn(x)
 
@@ -190,6 +193,7 @@ def _pipeline_peers():
     peers = {
         "u8aug": UK and K and ours(False),
         "u8aug compiled": UK and K and ours(True),
+        "u8aug fast": UK and K and ours(False, "fast"),
         "kornia float": K and kornia(False),
         "kornia float compiled": K and kornia(True),
         "torchvision v2": v2 and torchvision,

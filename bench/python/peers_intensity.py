@@ -200,11 +200,12 @@ def _color_peers(op):
     A = _optional("albumentations")
     cv2 = _optional("cv2")
 
-    def jiggle(x):
+    def jiggle(x, fidelity="exact"):
         b = x.shape[0]
         f = lambda lo, hi: torch.empty(b, device=x.device).uniform_(lo, hi)  # noqa: E731
         fused = u8aug.color_jiggle if op == "color_jiggle" else u8aug.color_jitter
-        return fused(x, f(0.6, 1.4), f(0.6, 1.4), f(0.6, 1.4), f(-0.1, 0.1), torch.randperm(4, device=x.device))
+        order = torch.randperm(4, device=x.device)
+        return fused(x, f(0.6, 1.4), f(0.6, 1.4), f(0.6, 1.4), f(-0.1, 0.1), order, fidelity=fidelity)
 
     ours = {"color_jiggle": jiggle, "color_jitter": jiggle, "grayscale": u8aug.grayscale, "equalize": u8aug.equalize}[
         op
@@ -253,6 +254,7 @@ def _color_peers(op):
     peers = {
         "u8aug": lambda x: (lambda: ours(x)),
         "u8aug compiled": _compiled(ours),
+        "u8aug fast": op in ("color_jiggle", "color_jitter") and (lambda x: (lambda: jiggle(x, "fast"))),
         "kornia float": K and kornia(False),
         "kornia float compiled": K and kornia(True),
         "torchvision v2": v2 and torchvision,

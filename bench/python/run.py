@@ -206,8 +206,10 @@ def run(args) -> list:
 
 def summary_table(rows, memory_bound) -> str:
     libs = [lib for lib in peer_defs.LIBRARIES if any(lib in r["libraries"] for r in rows)]
-    peers = [lib for lib in libs if lib not in ("u8aug", "u8aug compiled", "memcpy")]
+    peers = [lib for lib in libs if not peer_defs.is_ours(lib) and lib != "memcpy"]
+    fast = "u8aug fast" in libs
     head = ["op", "shape", "thr"] + libs + ["u8aug GB/s ÷ memcpy GB/s", "u8aug ÷ fastest peer"]
+    head += ["u8aug fast ÷ fastest peer"] if fast else []
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
         L = r["libraries"]
@@ -222,6 +224,9 @@ def summary_table(rows, memory_bound) -> str:
             cells.append("–")
         best = max((L[p]["images_per_s"], p) for p in peers if p in L) if any(p in L for p in peers) else None
         cells.append(f"{ours / best[0]:.1f}x ({best[1]})" if ours and best else "–")
+        if fast:
+            quick = L.get("u8aug fast", {}).get("images_per_s")
+            cells.append(f"{quick / best[0]:.1f}x ({best[1]})" if quick and best else "–")
         out.append("| " + " | ".join(cells) + " |")
     return "\n".join(out)
 
@@ -236,7 +241,7 @@ def ratio_chart(rows, path: str) -> None:
 
     # One thread, the first shape (B=32 of 224x224 by default): one group of bars per op.
     single = [r for r in rows if r["threads"] == min(x["threads"] for x in rows) and r["shape"] == rows[0]["shape"]]
-    peers = [p for p in peer_defs.LIBRARIES if p not in ("u8aug", "u8aug compiled")]
+    peers = [p for p in peer_defs.LIBRARIES if not peer_defs.is_ours(p)]
     labels = [r["op"].replace("_", "\n", 1) for r in single]
     fig, ax = plt.subplots(figsize=(max(6, 1.6 * len(single)), 4.5))
     width = 0.8 / len(peers)

@@ -13,6 +13,7 @@ from kornia.augmentation.utils.helpers import _transform_output_shape
 from .. import ops
 from . import _containers
 from ._apply import FAST_CLASSES, KERNELS, WARP_KERNELS
+from ._matrix import ORIGINAL_MATRICES, matrix_of
 
 
 def _uint8_methods(kornia_cls, kernel):
@@ -62,11 +63,18 @@ def _uint8_methods(kornia_cls, kernel):
             return kernel(self, input, params, flags, transform)
         return orig_apply(self, input, params, flags, transform)
 
+    warps = kernel in WARP_KERNELS
+    if orig_matrix is not None and warps:
+        ORIGINAL_MATRICES.setdefault(kornia_cls.__name__, orig_matrix)
+
     def compute_transformation(self, input, params, flags):
         # kornia builds the transformation matrix (for boxes, keypoints, inverse) in the input's
         # dtype; a uint8 matrix cannot hold -1. It only reads dtype, device and shape: hand it a
-        # float32 stand-in of the same shape that owns no memory.
+        # float32 stand-in of the same shape that owns no memory. The warps' matrices, which the
+        # kernels sample with, come from kornia's code run eagerly also under compile (_matrix.py).
         if input.dtype == torch.uint8:
+            if warps:
+                return matrix_of(kornia_cls.__name__, input, params)
             input = torch.zeros((), dtype=torch.float32, device=input.device).expand(input.shape)
         return orig_matrix(self, input, params, flags)
 

@@ -169,6 +169,14 @@ def adjust_hue(img: torch.Tensor, factor: Param, fidelity: str = "exact") -> tor
     return torch.ops.u8aug.adjust_hue(img, _samples(factor, img), fidelity)
 
 
+def _jiggle_arguments(img, brightness, contrast, saturation, hue, order) -> tuple:
+    """ColorJiggle's and ColorJitter's op arguments: per-sample tensors and an int64 order."""
+    if not isinstance(order, torch.Tensor):
+        order = torch.tensor(list(order), dtype=torch.int64, device=img.device)
+    factors = [_samples(f, img) for f in (brightness, contrast, saturation, hue)]
+    return (img, *factors, order)
+
+
 def color_jiggle(
     img: torch.Tensor,
     brightness: Param = 1.0,
@@ -186,17 +194,7 @@ def color_jiggle(
     step runs only if some sample has a non-neutral factor for it, and the result is clipped.
     ``fidelity="fast"``: the hue step in closed form (see :func:`adjust_hue`).
     """
-    if not isinstance(order, torch.Tensor):
-        order = torch.tensor(list(order), dtype=torch.int64, device=img.device)
-    return torch.ops.u8aug.color_jiggle(
-        img,
-        _samples(brightness, img),
-        _samples(contrast, img),
-        _samples(saturation, img),
-        _samples(hue, img),
-        order,
-        fidelity,
-    )
+    return torch.ops.u8aug.color_jiggle(*_jiggle_arguments(img, brightness, contrast, saturation, hue, order), fidelity)
 
 
 def equalize(img: torch.Tensor) -> torch.Tensor:
@@ -223,17 +221,7 @@ def color_jitter(
     order of its own, so a byte can differ by 1 where the two means differ in their last bit.
     ``fidelity="fast"``: the hue step in closed form (see :func:`adjust_hue`).
     """
-    if not isinstance(order, torch.Tensor):
-        order = torch.tensor(list(order), dtype=torch.int64, device=img.device)
-    return torch.ops.u8aug.color_jitter(
-        img,
-        _samples(brightness, img),
-        _samples(contrast, img),
-        _samples(saturation, img),
-        _samples(hue, img),
-        order,
-        fidelity,
-    )
+    return torch.ops.u8aug.color_jitter(*_jiggle_arguments(img, brightness, contrast, saturation, hue, order), fidelity)
 
 
 def adjust_contrast_with_mean_subtraction(img: torch.Tensor, factor: Param) -> torch.Tensor:

@@ -193,14 +193,20 @@ KERNELS: Dict[str, Callable] = {
     "ColorJitter": _jiggle(ops.color_jitter),
 }
 
-# The classes with a fidelity="fast" tier: their constructors take a `fidelity` keyword.
-FAST_CLASSES = (
+# The classes whose uint8 path is a warp (their inverse() too) by kornia's matrix.
+WARP_CLASSES = (
     "RandomAffine",
     "RandomRotation",
     "RandomRotation90",
     "RandomShear",
     "RandomTranslate",
     "RandomPerspective",
+)
+WARP_KERNELS = {KERNELS[n] for n in WARP_CLASSES}
+
+# The classes with a fidelity="fast" tier: their constructors take a `fidelity` keyword.
+FAST_CLASSES = (
+    *WARP_CLASSES,
     "RandomResizedCrop",
     "RandomCrop",
     "Resize",
@@ -209,16 +215,3 @@ FAST_CLASSES = (
     "ColorJiggle",
     "ColorJitter",
 )
-
-# The classes whose inverse() is a warp by kornia's inverse matrix.
-WARP_KERNELS = {
-    KERNELS[n]
-    for n in (
-        "RandomAffine",
-        "RandomRotation",
-        "RandomRotation90",
-        "RandomShear",
-        "RandomTranslate",
-        "RandomPerspective",
-    )
-}

@@ -250,12 +250,18 @@ void fuzz_one(FuzzedDataProvider& in) {
       const int64_t order_count = in.ConsumeIntegralInRange<int64_t>(0, 4);
       int64_t order[4] = {0, 1, 2, 3};
       for (int64_t i = 0; i < order_count; ++i) order[i] = in.ConsumeIntegralInRange<int64_t>(-1, 4);
-      const JiggleParams params{
-          {jb.data(), counts}, {jc.data(), counts}, {js.data(), counts}, {jh.data(), counts}, order, order_count};
+      const Fidelity fidelity = in.ConsumeBool() ? Fidelity::kFast : Fidelity::kExact;
+      const JiggleParams params{{jb.data(), counts},
+                                {jc.data(), counts},
+                                {js.data(), counts},
+                                {jh.data(), counts},
+                                order,
+                                order_count,
+                                fidelity};
       const Samples factor{f.data(), counts};
       auto call = [&] {
-        if (op == Op::kSaturation) cpu::adjust_saturation(src.view, dst.view, factor, serial);
-        if (op == Op::kHue) cpu::adjust_hue(src.view, dst.view, factor, serial);
+        if (op == Op::kSaturation) cpu::adjust_saturation(src.view, dst.view, factor, serial, fidelity);
+        if (op == Op::kHue) cpu::adjust_hue(src.view, dst.view, factor, serial, fidelity);
         if (op == Op::kJiggle) cpu::color_jiggle(src.view, dst.view, params, serial);
         if (op == Op::kJitter) cpu::color_jitter(src.view, dst.view, params, serial);
       };
@@ -272,8 +278,9 @@ void fuzz_one(FuzzedDataProvider& in) {
           sums[static_cast<size_t>(g.b)] += g.fixed;
         }
       }
+      const bool fast = fidelity == Fidelity::kFast;
       const ColorOp kind = op == Op::kSaturation ? ColorOp::kSaturation
-                           : op == Op::kHue      ? ColorOp::kHue
+                           : op == Op::kHue      ? (fast ? ColorOp::kFastHue : ColorOp::kHue)
                                                  : ColorOp::kJiggle;
       run_every_index(ColorBody{kind, src.view, expected.view, factor, &jiggle});
       break;

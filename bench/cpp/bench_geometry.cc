@@ -33,21 +33,19 @@ std::vector<float> matrices(bool perspective) {
   return std::vector<float>(m, m + (perspective ? 9 : 6));
 }
 
-void BM_WarpAffine(benchmark::State& state, u8aug::Fidelity fidelity) {
+void BM_WarpAffine(benchmark::State& state) {
   const std::vector<float> m = matrices(false);
   u8aug::WarpParams p;
   p.matrices = m.data();
   p.count = 1;
   p.align_corners = false;
-  p.fidelity = fidelity;
   run(state, [&](auto s, auto d, auto& par) { u8aug::cpu::warp_affine(s, d, p, par); });
 }
-void BM_WarpPerspective(benchmark::State& state, u8aug::Fidelity fidelity) {
+void BM_WarpPerspective(benchmark::State& state) {
   const std::vector<float> m = matrices(true);
   u8aug::WarpParams p;
   p.matrices = m.data();
   p.count = 1;
-  p.fidelity = fidelity;
   run(state, [&](auto s, auto d, auto& par) { u8aug::cpu::warp_perspective(s, d, p, par); });
 }
 void BM_CropAndResize(benchmark::State& state, u8aug::BlendOrder order) {
@@ -62,18 +60,8 @@ void BM_CropAndResize(benchmark::State& state, u8aug::BlendOrder order) {
   });
 }
 
-BENCHMARK_CAPTURE(BM_WarpAffine, exact, u8aug::Fidelity::kExact)
-    ->Name("warp_affine/32x3x224x224")
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_WarpAffine, fast, u8aug::Fidelity::kFast)
-    ->Name("warp_affine_fast/32x3x224x224")
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_WarpPerspective, exact, u8aug::Fidelity::kExact)
-    ->Name("warp_perspective/32x3x224x224")
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_WarpPerspective, fast, u8aug::Fidelity::kFast)
-    ->Name("warp_perspective_fast/32x3x224x224")
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WarpAffine)->Name("warp_affine/32x3x224x224")->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WarpPerspective)->Name("warp_perspective/32x3x224x224")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_CropAndResize, separable, u8aug::BlendOrder::kSeparable)
     ->Name("crop_and_resize/32x3x224x224")
     ->Unit(benchmark::kMillisecond);

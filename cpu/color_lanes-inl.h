@@ -131,7 +131,7 @@ HWY_INLINE VF Luma(DF d, VRgb p) {
 #endif
 }
 
-// One step of pixel/color.h's color_step in lanes.
+// One step of pixel/color.h's color_step in lanes (the exact hue; StepsTile picks the fast one).
 HWY_INLINE VRgb Step(DF d, VRgb p, const JiggleFactors& k, int step, int64_t b, float mean) {
   switch (step) {
     case 0: {
@@ -160,9 +160,7 @@ HWY_INLINE VRgb Step(DF d, VRgb p, const JiggleFactors& k, int step, int64_t b, 
       }
       return Saturation(d, p, k.saturation[b]);
     }
-    default:
-      if (k.fast && fast_hue_applies(sextants_of_turns(k.hue[b]))) return FastHue(d, p, sextants_of_turns(k.hue[b]));
-      return Hue(d, p, (k.hue[b] * 2.0f) * kPi);
+    default: return Hue(d, p, (k.hue[b] * 2.0f) * kPi);  // the fast hue: StepsTile
   }
 }
 
@@ -245,7 +243,15 @@ HWY_INLINE void StepsTile(DF d, RgbTile& t, int64_t n, const JiggleFactors& k, i
       case 0: MapTile(d, t, n, [&](VRgb p) { return Step(d, p, k, 0, b, mean); }); break;
       case 1: MapTile(d, t, n, [&](VRgb p) { return Step(d, p, k, 1, b, mean); }); break;
       case 2: MapTile(d, t, n, [&](VRgb p) { return Step(d, p, k, 2, b, mean); }); break;
-      default: MapTile(d, t, n, [&](VRgb p) { return Step(d, p, k, 3, b, mean); }); break;
+      default: {  // pixel/color.h's color_step: the closed form where fast_hue_applies, decided once a tile
+        const float sextants = sextants_of_turns(k.hue[b]);
+        if (k.fast && fast_hue_applies(sextants)) {
+          MapTile(d, t, n, [&](VRgb p) { return FastHue(d, p, sextants); });
+        } else {
+          MapTile(d, t, n, [&](VRgb p) { return Step(d, p, k, 3, b, mean); });
+        }
+        break;
+      }
     }
   }
 }

@@ -3,7 +3,11 @@
 // checks its argument and says what was wrong, naming the op and the argument.
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <optional>
+#include <sstream>
+#include <string>
 #include <string_view>
 #include <vector>
 

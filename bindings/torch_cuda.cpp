@@ -49,4 +49,5 @@ struct Backend {
 
 #define U8AUG_BACKEND cuda
 #define U8AUG_DISPATCH_KEY CUDA
+#define U8AUG_PIPELINE_SAMPLE_BY_SAMPLE 0  // bindings/pipeline.inc
 #include "bindings/op_impls.inc"

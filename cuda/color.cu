@@ -67,11 +67,17 @@ void adjust_hue(const ConstImage& src, const Image& dst, Samples radians, cudaSt
 
 void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& params, cudaStream_t s) {
   detail::check_jiggle("color_jiggle", src, dst, params);
+  if (params.steps_run != nullptr)
+    detail::fail("color_jiggle",
+                 "steps_run is host memory; the CUDA functions decide the steps on the device (leave it null)");
   run_color("color_jiggle", ColorOp::kJiggle, src, dst, {}, params, s);
 }
 
 void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& params, cudaStream_t s) {
   detail::check_jiggle("color_jitter", src, dst, params);
+  if (params.steps_run != nullptr)
+    detail::fail("color_jitter",
+                 "steps_run is host memory; the CUDA functions decide the steps on the device (leave it null)");
   StreamBuffer<int64_t> sums("color_jitter", static_cast<size_t>(src.batch), s);
   gray_sum_kernel<<<blocks_for(src.pixels()), kThreads, 0, s>>>(src, params, sums.get());
   check_launch("color_jitter");

@@ -46,6 +46,7 @@ __all__ = [
     "center_crop",
     "pad",
     "rot90",
+    "pipeline",
 ]
 
 Param = Union[float, torch.Tensor]
@@ -380,3 +381,40 @@ def pad(img: torch.Tensor, padding, mode: str = "constant", value: int = 0) -> t
 def rot90(img: torch.Tensor, k: int = 1) -> torch.Tensor:
     """``k`` quarter turns counter-clockwise: ``torch.rot90(img, k, (-2, -1))``."""
     return torch.ops.u8aug.rot90(img, int(k))
+
+
+# --- Fused pipelines -----------------------------------------------------------------------------
+
+
+def pipeline(img: torch.Tensor, steps, tensors) -> torch.Tensor:
+    """A chain of the ops above in one op: on the CPU each sample goes through every step in
+    cache-resident scratch images (one read of the batch, one write of the output); on CUDA the
+    steps run one after another on the stream. The bytes are the step-by-step chain's.
+
+    ``steps``: strings ``"name arg ..."``; ``tensors``: the tensors the steps read, in order. A step
+    that can skip samples takes kornia's gate first (a bool (B,) tensor, or an empty one for all):
+
+    ========================================================  =====================================
+    step                                                      tensors
+    ========================================================  =====================================
+    ``hflip``, ``vflip``, ``invert``, ``grayscale``,           take
+    ``equalize``
+    ``adjust_brightness``, ``adjust_brightness_accumulative``, take, factor (posterize: bits)
+    ``adjust_contrast``, ``posterize``
+    ``adjust_gamma``, ``solarize``                             take, gamma, gain / thresholds, additions
+    ``adjust_saturation F``, ``adjust_hue F``                  take, factor
+    ``color_jiggle F``, ``color_jitter F``                     take, brightness, contrast, saturation,
+                                                              hue, order
+    ``warp_affine H W mode padding_mode align_corners F``,     take, M, fill (empty: none)
+    ``warp_perspective ...``
+    ``crop_and_resize H W mode align_corners F``               boxes
+    ``resize H W mode align_corners F``                        (none)
+    ``pad left right top bottom mode value``                   (none)
+    ``normalize`` (last only: the output is float32)           mean, std
+    ========================================================  =====================================
+
+    F is the step's fidelity (``exact`` or ``fast``), align_corners 0 or 1; the arguments mean what
+    the op's own do. A step that skips samples must keep the shape. u8aug.kornia's
+    AugmentationSequential writes these plans from kornia's draws.
+    """
+    return torch.ops.u8aug.pipeline(img, list(steps), list(tensors))

@@ -83,7 +83,33 @@ SAMPLES = {
     "crop_and_resize": lambda x: (x, _boxes(x), [5, 5], "bilinear", True),
     "pad": lambda x: (x, [1, 2, 3, 0], "reflect", 0),
     "rot90": lambda x: (x, 3),
+    "pipeline": lambda x: _pipeline(x),
 }
+
+
+def _pipeline(x):
+    b = x.shape[0] if x.dim() == 4 else 1
+    every = torch.empty(0, dtype=torch.bool, device=x.device)
+    odd = torch.arange(b, device=x.device) % 2 == 1
+    steps = [
+        "crop_and_resize 4 5 bilinear 1 exact",
+        "hflip",
+        "adjust_brightness",
+        "warp_affine 4 5 bilinear zeros 1 exact",
+        "grayscale",
+    ]
+    tensors = [
+        _boxes(x),
+        every,
+        odd,
+        *_per_sample(x, 0.2),
+        every,
+        _matrices(x, 2),
+        torch.empty(0, device=x.device),
+        odd,
+    ]
+    return (x, steps, tensors)
+
 
 IMAGE_ARGUMENT = {"select_samples": "b"}
 

@@ -129,6 +129,23 @@ void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes
                      CropBlendOrders orders, const ParallelFor& parallel = {});
 void pad(const ConstImage& src, const Image& dst, const PadSpec& spec, const ParallelFor& parallel = {});
 void rot90(const ConstImage& src, const Image& dst, int k, const ParallelFor& parallel = {});
+
+// Fused pipelines: a chain of steps run sample by sample, each sample's intermediates in two
+// cache-resident scratch images, so the batch is read once and written once. Each step is one of
+// the ops above run on one sample (its `run` gets one-sample views and the sample's index, to pick
+// that sample's parameters), so a pipeline's bytes are the step-by-step chain's by construction.
+struct PipelineStep {
+  int64_t channels = 0, height = 0, width = 0;  // one sample's shape after the step
+  const bool* take = nullptr;                   // per sample: run the step (else pass the bytes on); null: all
+  std::function<void(const ConstImage& src, const Image& dst, int64_t sample)> run;
+};
+// dst's shape is the last step's; a step with `take` must keep the shape. `interleaved` picks the
+// scratch layout (the bytes do not depend on it; a step's own choices, like resize's BlendOrder,
+// are made by whoever builds the step). The float32 form ends with normalize (mean, std per channel).
+void run_pipeline(const ConstImage& src, const Image& dst, const std::vector<PipelineStep>& steps, bool interleaved,
+                  const ParallelFor& parallel = {});
+void run_pipeline(const ConstImage& src, const FloatImage& dst, const std::vector<PipelineStep>& steps, PerChannel mean,
+                  PerChannel std, bool interleaved, const ParallelFor& parallel = {});
 }  // namespace cpu
 
 // Device pointers; work is queued on `stream` and not waited for. In a build without CUDA these

@@ -21,29 +21,29 @@ def fidelity(aug) -> str:
     return getattr(aug, "fidelity", "exact")
 
 
-def _invert(aug, x, params, flags, transform):
+def _invert(aug, x, params, flags, transform, run=ops):
     max_val = flags.get("max_val", 1.0)
     if not (isinstance(max_val, (int, float)) and float(max_val) == 1.0):
         raise NotImplementedError(f"u8aug.kornia.RandomInvert: uint8 images need max_val=1.0, got {max_val!r}")
-    return ops.invert(x)
+    return run.invert(x)
 
 
-def _grayscale(aug, x, params, flags, transform):
+def _grayscale(aug, x, params, flags, transform, run=ops):
     if getattr(aug, "rgb_weights", None) is not None:
         raise NotImplementedError("u8aug.kornia.RandomGrayscale: custom rgb_weights are not supported for uint8 images")
-    return ops.grayscale(x)
+    return run.grayscale(x)
 
 
-def _normalize(aug, x, params, flags, transform):
+def _normalize(aug, x, params, flags, transform, run=ops):
     if aug.p != 1.0 or aug.p_batch != 1.0:
         raise NotImplementedError("u8aug.kornia.Normalize: uint8 images need p=1 (a skipped sample would stay uint8)")
     mean, std = (flags[k].to(device=x.device, dtype=torch.float32).flatten() for k in ("mean", "std"))
-    return ops.normalize(x, mean, std)
+    return run.normalize(x, mean, std)
 
 
-def _jiggle(fused):
-    def run(aug, x, params, flags, transform):
-        return fused(
+def _jiggle(name):
+    def apply(aug, x, params, flags, transform, run=ops):
+        return getattr(run, name)(
             x,
             _f32(params, "brightness_factor", x),
             _f32(params, "contrast_factor", x),
@@ -53,7 +53,7 @@ def _jiggle(fused):
             fidelity=fidelity(aug),
         )
 
-    return run
+    return apply
 
 
 def _resample(name, flags):
@@ -70,14 +70,14 @@ def _matrix(transform, x, rows=2):
 
 
 def _warp_affine(name, padding=True):
-    def run(aug, x, params, flags, transform):
+    def apply(aug, x, params, flags, transform, run=ops):
         pad = flags["padding_mode"].name.lower() if padding else "zeros"
         fill = None
         if pad == "fill":
             fill = flags.get("fill_value")
             fill = None if fill is None else fill.to(device=x.device, dtype=torch.float32).reshape(-1)
         # one matrix for the batch (1, 2, 3) broadcasts in the kernel, as kornia's warp does
-        return ops.warp_affine(
+        return run.warp_affine(
             x,
             _matrix(transform, x),
             (x.shape[-2], x.shape[-1]),
@@ -88,11 +88,11 @@ def _warp_affine(name, padding=True):
             fidelity=fidelity(aug),
         )
 
-    return run
+    return apply
 
 
-def _perspective(aug, x, params, flags, transform):
-    return ops.warp_perspective(
+def _perspective(aug, x, params, flags, transform, run=ops):
+    return run.warp_perspective(
         x,
         _matrix(transform, x, 3),
         (x.shape[-2], x.shape[-1]),
@@ -108,17 +108,17 @@ def _slice_mode(name, flags):
         raise NotImplementedError(f"u8aug.kornia.{name}: uint8 images need cropping_mode='slice' (kornia's default)")
 
 
-def _resized_crop(aug, x, params, flags, transform):
+def _resized_crop(aug, x, params, flags, transform, run=ops):
     _slice_mode("RandomResizedCrop", flags)
     if flags["resample"] != Resample.BILINEAR:
         raise NotImplementedError("u8aug.kornia.RandomResizedCrop: uint8 images need resample='bilinear'")
     boxes = params["src"].to(device=x.device, dtype=torch.float32)
-    return ops.crop_and_resize(
+    return run.crop_and_resize(
         x, boxes, tuple(flags["size"]), "bilinear", bool(flags["align_corners"]), fidelity=fidelity(aug)
     )
 
 
-def _crop(aug, x, params, flags, transform):
+def _crop(aug, x, params, flags, transform, run=ops):
     _slice_mode("RandomCrop", flags)
     padding = aug.compute_padding(x.shape, flags)  # kornia's own (left, right, top, bottom), from the shape
     if any(padding):
@@ -130,17 +130,17 @@ def _crop(aug, x, params, flags, transform):
             raise NotImplementedError("u8aug.kornia.RandomCrop: uint8 images need one fill value for all channels")
         # fill is in kornia's float units: the byte the oracle makes of it, float32 (fill * 255)
         # rounded half to even (Python's round) and clamped
-        x = ops.pad(x, padding, mode, min(255, max(0, round(float(np.float32(fill) * np.float32(255))))))
+        x = run.pad(x, padding, mode, min(255, max(0, round(float(np.float32(fill) * np.float32(255))))))
     boxes = params["src"].to(device=x.device, dtype=torch.float32)
-    return ops.crop_and_resize(x, boxes, tuple(flags["size"]), "bilinear", False, fidelity=fidelity(aug))
+    return run.crop_and_resize(x, boxes, tuple(flags["size"]), "bilinear", False, fidelity=fidelity(aug))
 
 
-def _center_crop(aug, x, params, flags, transform):
+def _center_crop(aug, x, params, flags, transform, run=ops):
     _slice_mode("CenterCrop", flags)
-    return ops.center_crop(x, (int(flags["size"][0]), int(flags["size"][1])))
+    return run.center_crop(x, (int(flags["size"][0]), int(flags["size"][1])))
 
 
-def _resize(aug, x, params, flags, transform):
+def _resize(aug, x, params, flags, transform, run=ops):
     from kornia.geometry.transform.affwarp import _side_to_image_size
 
     if flags["resample"] != Resample.BILINEAR or flags["antialias"]:
@@ -150,10 +150,10 @@ def _resize(aug, x, params, flags, transform):
     else:  # kornia's own rule for an int size, from the input's shape (what params["output_size"] holds)
         h, w = x.shape[-2:]
         size = _side_to_image_size(int(flags["size"]), w / h, flags["side"])
-    return ops.resize(x, size, "bilinear", bool(flags["align_corners"]), fidelity=fidelity(aug))
+    return run.resize(x, size, "bilinear", bool(flags["align_corners"]), fidelity=fidelity(aug))
 
 
-def _channel_shuffle(aug, x, params, flags, transform):
+def _channel_shuffle(aug, x, params, flags, transform, run=ops):
     # a permutation of whole planes: torch's own gather on uint8 is already the exact copy
     batch_index = torch.arange(x.shape[0], device=x.device).view(-1, 1)
     return x[batch_index, params["channels"].to(x.device)]
@@ -174,23 +174,29 @@ KERNELS: Dict[str, Callable] = {
     "CenterCrop": _center_crop,
     "Resize": _resize,
     "RandomChannelShuffle": _channel_shuffle,
-    "RandomHorizontalFlip": lambda aug, x, p, f, t: ops.hflip(x),
-    "RandomVerticalFlip": lambda aug, x, p, f, t: ops.vflip(x),
-    "RandomBrightness": lambda aug, x, p, f, t: ops.adjust_brightness(x, _f32(p, "brightness_factor", x) - 1),
-    "RandomContrast": lambda aug, x, p, f, t: ops.adjust_contrast(x, _f32(p, "contrast_factor", x)),
-    "RandomGamma": lambda aug, x, p, f, t: ops.adjust_gamma(x, _f32(p, "gamma_factor", x), _f32(p, "gain_factor", x)),
-    "RandomSolarize": lambda aug, x, p, f, t: ops.solarize(x, _f32(p, "thresholds", x), _f32(p, "additions", x)),
-    "RandomPosterize": lambda aug, x, p, f, t: ops.posterize(x, p["bits_factor"].to(x.device)),
-    "RandomSaturation": lambda aug, x, p, f, t: ops.adjust_saturation(
+    "RandomHorizontalFlip": lambda aug, x, p, f, t, run=ops: run.hflip(x),
+    "RandomVerticalFlip": lambda aug, x, p, f, t, run=ops: run.vflip(x),
+    "RandomBrightness": lambda aug, x, p, f, t, run=ops: run.adjust_brightness(x, _f32(p, "brightness_factor", x) - 1),
+    "RandomContrast": lambda aug, x, p, f, t, run=ops: run.adjust_contrast(x, _f32(p, "contrast_factor", x)),
+    "RandomGamma": lambda aug, x, p, f, t, run=ops: run.adjust_gamma(
+        x, _f32(p, "gamma_factor", x), _f32(p, "gain_factor", x)
+    ),
+    "RandomSolarize": lambda aug, x, p, f, t, run=ops: run.solarize(
+        x, _f32(p, "thresholds", x), _f32(p, "additions", x)
+    ),
+    "RandomPosterize": lambda aug, x, p, f, t, run=ops: run.posterize(x, p["bits_factor"].to(x.device)),
+    "RandomSaturation": lambda aug, x, p, f, t, run=ops: run.adjust_saturation(
         x, _f32(p, "saturation_factor", x), fidelity(aug)
     ),
-    "RandomHue": lambda aug, x, p, f, t: ops.adjust_hue(x, _f32(p, "hue_factor", x) * 2 * math.pi, fidelity(aug)),
-    "RandomEqualize": lambda aug, x, p, f, t: ops.equalize(x),
+    "RandomHue": lambda aug, x, p, f, t, run=ops: run.adjust_hue(
+        x, _f32(p, "hue_factor", x) * 2 * math.pi, fidelity(aug)
+    ),
+    "RandomEqualize": lambda aug, x, p, f, t, run=ops: run.equalize(x),
     "RandomInvert": _invert,
     "RandomGrayscale": _grayscale,
     "Normalize": _normalize,
-    "ColorJiggle": _jiggle(ops.color_jiggle),
-    "ColorJitter": _jiggle(ops.color_jitter),
+    "ColorJiggle": _jiggle("color_jiggle"),
+    "ColorJitter": _jiggle("color_jitter"),
 }
 
 # The classes whose uint8 path is a warp (their inverse() too) by kornia's matrix.
@@ -215,3 +221,8 @@ FAST_CLASSES = (
     "ColorJiggle",
     "ColorJitter",
 )
+
+# The classes whose steps join a fused AugmentationSequential chain (_fused.py): every class whose
+# apply function calls only u8aug ops (CenterCrop slices, RandomChannelShuffle indexes).
+FUSED_CLASSES = tuple(n for n in KERNELS if n not in ("CenterCrop", "RandomChannelShuffle"))
+FUSED_KERNELS = {KERNELS[n] for n in FUSED_CLASSES}

@@ -25,6 +25,8 @@ from kornia.augmentation.container.params import ParamItem, PatchParamItem
 from kornia.augmentation.container.patch import PatchSequential
 from kornia.geometry.transform.affwarp import _side_to_image_size
 
+from . import _fused
+
 
 def _configured_size(module, batch_shape):
     """The output size of an always-applied crop or resize, from its flags; None otherwise."""
@@ -88,7 +90,12 @@ class ImageSequential(_KorniaImageSequential):
 
 class AugmentationSequential(_KorniaAugmentationSequential):
     __doc__ = (
-        "kornia.augmentation.AugmentationSequential whose parameter generation compiles with fullgraph=True "
-        "on every supported torch (u8aug.kornia._containers).\n\n" + (_KorniaAugmentationSequential.__doc__ or "")
+        "kornia.augmentation.AugmentationSequential that runs a uint8 image batch through u8aug as fused "
+        "pipelines (u8aug.kornia._fused: kornia's random draws, one pass sample by sample, the same bytes as "
+        "module by module), and whose parameter generation compiles with fullgraph=True on every supported "
+        "torch (u8aug.kornia._containers).\n\n" + (_KorniaAugmentationSequential.__doc__ or "")
     )
     forward_parameters = forward_parameters
+    forward = _fused.forward
+    clear_state = _fused.clear_state
+    transform_matrix = property(_fused.transform_matrix)

@@ -11,7 +11,7 @@ from kornia.augmentation.utils import _transform_input
 from kornia.augmentation.utils.helpers import _transform_output_shape
 
 from .. import ops
-from . import _containers
+from . import _containers, _fused
 from ._apply import FAST_CLASSES, KERNELS, WARP_KERNELS
 from ._matrix import ORIGINAL_MATRICES, matrix_of
 
@@ -62,6 +62,8 @@ def _uint8_methods(kornia_cls, kernel):
         if input.dtype == torch.uint8:
             return kernel(self, input, params, flags, transform)
         return orig_apply(self, input, params, flags, transform)
+
+    apply_transform.u8aug_kernel = kernel  # what a fused container plans this class's uint8 step with
 
     warps = kernel in WARP_KERNELS
     if orig_matrix is not None and warps:
@@ -181,10 +183,19 @@ _ORIGINALS: Dict[str, dict] = {}
 def install() -> None:
     """Make kornia's own classes accept uint8 images and run them with u8aug, and kornia's own
     containers track their batch shape as u8aug.kornia.AugmentationSequential does (so they compile
-    with fullgraph=True on every supported torch). Idempotent."""
+    with fullgraph=True on every supported torch) and fuse uint8 chains as it does. Idempotent."""
     if "ImageSequential" not in _ORIGINALS:
         _ORIGINALS["ImageSequential"] = {"forward_parameters": K.ImageSequential.__dict__.get("forward_parameters")}
         K.ImageSequential.forward_parameters = _containers.forward_parameters
+    if "AugmentationSequential" not in _ORIGINALS:
+        fused = {
+            "forward": _fused.forward,
+            "clear_state": _fused.clear_state,
+            "transform_matrix": property(_fused.transform_matrix),
+        }
+        _ORIGINALS["AugmentationSequential"] = {m: K.AugmentationSequential.__dict__.get(m) for m in fused}
+        for m, fn in fused.items():
+            setattr(K.AugmentationSequential, m, fn)
     for name, kernel in KERNELS.items():
         if name in _ORIGINALS:
             continue
@@ -198,7 +209,7 @@ def install() -> None:
 def uninstall() -> None:
     """Undo install(): kornia's classes are exactly as before."""
     for name, saved in _ORIGINALS.items():
-        kornia_cls = getattr(K, name)  # a KERNELS class, or ImageSequential
+        kornia_cls = getattr(K, name)  # a KERNELS class, ImageSequential or AugmentationSequential
         for m, fn in saved.items():
             if fn is None:
                 delattr(kornia_cls, m)

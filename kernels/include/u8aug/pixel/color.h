@@ -172,6 +172,10 @@ struct JiggleParams {
   const int64_t* order = nullptr;
   int64_t order_count = 0;
   Fidelity fidelity = Fidelity::kExact;  // kFast: the fast hue above
+  // Which of the four steps run (brightness, contrast, saturation, hue), or null: decided from the
+  // factors, over the batch, as kornia does. A caller that runs part of a batch (a fused pipeline,
+  // sample by sample) passes the whole batch's decision. Host memory: the cpu:: functions only.
+  const bool* steps_run = nullptr;
 };
 
 // What a pixel needs: the order, and which steps run. A step runs only when some sample of the
@@ -219,6 +223,9 @@ U8AUG_HD JiggleFactors jiggle_factors(const JiggleParams& p) {
   k.apply[1] = any_not(p.contrast, 1.0f);
   k.apply[2] = any_not(p.saturation, 1.0f);
   k.apply[3] = any_not(p.hue, 0.0f);
+  if (p.steps_run != nullptr) {
+    for (int i = 0; i < 4; ++i) k.apply[i] = p.steps_run[i];
+  }
   return k;
 }
 

@@ -1,0 +1,279 @@
+"""The fused container path: an AugmentationSequential on a uint8 batch runs its drop-in steps as
+one ``u8aug.pipeline`` op instead of one kornia module call each.
+
+kornia draws every step's parameters first (``forward_parameters``); this path keeps those draws
+and, instead of calling each module (its gate, blend, matrix, validation and a pass over memory),
+asks each module's own uint8 apply function (_apply.KERNELS) what it would run, with a planner
+standing in for ``u8aug.ops``: every op call becomes a step of the plan, given the module's gate.
+The planned steps then run in one op, sample by sample through cache-sized scratch images
+(bindings/pipeline.inc, cpu/pipeline.cc). Each step is the op its module would call, on the bytes
+the previous step left, so the output is the step-by-step chain's byte for byte.
+
+A module that cannot fuse (not a drop-in, a nested container, a step whose gate would skip a
+shape change) runs on its own, in order, through kornia. What is skipped is only work whose
+result nobody reads: the modules' transformation matrices are left lazy (kornia's own
+``_lazy_matrix_args``) and the container's product is formed when ``transform_matrix`` is read.
+"""
+
+from typing import List, Optional
+
+import torch
+from kornia.augmentation import AugmentationSequential as _KorniaAugmentationSequential
+from kornia.augmentation._2d.base import _InputMetadata
+from kornia.augmentation.container.ops import InputSequentialOps
+from kornia.constants import DataKey
+
+from . import _apply
+
+# kornia's own, taken before install() can replace them
+_KORNIA_FORWARD = _KorniaAugmentationSequential.forward
+_KORNIA_CLEAR_STATE = _KorniaAugmentationSequential.clear_state
+_KORNIA_TRANSFORM_MATRIX = _KorniaAugmentationSequential.transform_matrix
+
+
+class _NotFused(Exception):
+    """The module's step cannot join a fused chain; it runs on its own."""
+
+
+def _stand_in(shape, device) -> torch.Tensor:
+    # what the apply functions read of their input: shape, dtype and device, no memory
+    return torch.empty((), dtype=torch.uint8, device=device).expand(*shape)
+
+
+def _size(x, hw):
+    return (*x.shape[:-2], int(hw[0]), int(hw[1]))
+
+
+class Planner:
+    """Stands in for ``u8aug.ops`` while a chain is planned: each op call appends a step ("name
+    arg ...", the tensors it reads) and returns a stand-in of the output's shape."""
+
+    def __init__(self, device: torch.device):
+        self.device = device
+        self.steps: List[str] = []
+        self.tensors: List[torch.Tensor] = []
+        self.take: Optional[torch.Tensor] = None  # the current module's gate; None: every sample
+        self.normalized = False
+        self._all = torch.empty(0, dtype=torch.bool, device=device)
+
+    def _add(self, x, words, tensors=(), shape=None, gated=True):
+        if self.normalized:
+            raise _NotFused("normalize ends a fused chain")
+        shape = tuple(x.shape) if shape is None else tuple(shape)
+        if not gated or shape != tuple(x.shape):
+            if self.take is not None:
+                raise _NotFused("a step that skips samples cannot change the shape")
+        if gated:
+            tensors = (self._all if self.take is None else self.take, *tensors)
+        self.steps.append(" ".join(str(w) for w in words))
+        self.tensors.extend(tensors)
+        return _stand_in(shape, self.device)
+
+    @staticmethod
+    def _f32(t) -> torch.Tensor:
+        if not isinstance(t, torch.Tensor):
+            t = torch.tensor([float(t)], dtype=torch.float32)
+        return t.to(torch.float32).reshape(-1).contiguous()
+
+    def _values(self, *values):
+        return tuple(self._f32(v).to(self.device) for v in values)
+
+    def hflip(self, x):
+        return self._add(x, ["hflip"])
+
+    def vflip(self, x):
+        return self._add(x, ["vflip"])
+
+    def invert(self, x):
+        return self._add(x, ["invert"])
+
+    def grayscale(self, x):
+        return self._add(x, ["grayscale"])
+
+    def equalize(self, x):
+        return self._add(x, ["equalize"])
+
+    def adjust_brightness(self, x, factor):
+        return self._add(x, ["adjust_brightness"], self._values(factor))
+
+    def adjust_contrast(self, x, factor):
+        return self._add(x, ["adjust_contrast"], self._values(factor))
+
+    def posterize(self, x, bits):
+        return self._add(x, ["posterize"], self._values(bits))
+
+    def adjust_gamma(self, x, gamma, gain=1.0):
+        return self._add(x, ["adjust_gamma"], self._values(gamma, gain))
+
+    def solarize(self, x, thresholds=0.5, additions=None):
+        return self._add(x, ["solarize"], self._values(thresholds, 0.0 if additions is None else additions))
+
+    def adjust_saturation(self, x, factor, fidelity="exact"):
+        return self._add(x, ["adjust_saturation", fidelity], self._values(factor))
+
+    def adjust_hue(self, x, factor, fidelity="exact"):
+        return self._add(x, ["adjust_hue", fidelity], self._values(factor))
+
+    def _jiggle(self, name, x, brightness, contrast, saturation, hue, order, fidelity):
+        order = order.to(device=self.device, dtype=torch.int64).reshape(-1).contiguous()
+        return self._add(x, [name, fidelity], (*self._values(brightness, contrast, saturation, hue), order))
+
+    def color_jiggle(self, x, brightness, contrast, saturation, hue, order, fidelity="exact"):
+        return self._jiggle("color_jiggle", x, brightness, contrast, saturation, hue, order, fidelity)
+
+    def color_jitter(self, x, brightness, contrast, saturation, hue, order, fidelity="exact"):
+        return self._jiggle("color_jitter", x, brightness, contrast, saturation, hue, order, fidelity)
+
+    def _warp(self, name, x, M, dsize, mode, padding_mode, align_corners, fill, fidelity):
+        M = (M[None] if M.dim() == 2 else M).to(torch.float32)
+        fill = self._all.new_empty(0, dtype=torch.float32) if fill is None else self._f32(fill).to(self.device)
+        words = [name, int(dsize[0]), int(dsize[1]), mode, padding_mode, int(bool(align_corners)), fidelity]
+        return self._add(x, words, (M, fill), shape=_size(x, dsize))
+
+    def warp_affine(self, x, M, dsize, mode="bilinear", padding_mode="zeros", align_corners=True, fill=None,
+                    fidelity="exact"):  # fmt: skip
+        return self._warp("warp_affine", x, M, dsize, mode, padding_mode, align_corners, fill, fidelity)
+
+    def warp_perspective(self, x, M, dsize, mode="bilinear", padding_mode="zeros", align_corners=True, fill=None,
+                         fidelity="exact"):  # fmt: skip
+        return self._warp("warp_perspective", x, M, dsize, mode, padding_mode, align_corners, fill, fidelity)
+
+    def resize(self, x, size, mode="bilinear", align_corners=None, fidelity="exact"):
+        words = ["resize", int(size[0]), int(size[1]), mode, int(bool(align_corners)), fidelity]
+        return self._add(x, words, shape=_size(x, size), gated=False)
+
+    def crop_and_resize(self, x, boxes, size, mode="bilinear", align_corners=True, fidelity="exact"):
+        words = ["crop_and_resize", int(size[0]), int(size[1]), mode, int(bool(align_corners)), fidelity]
+        return self._add(x, words, (boxes.to(torch.float32),), shape=_size(x, size), gated=False)
+
+    def pad(self, x, padding, mode="constant", value=0):
+        left, right, top, bottom = (int(p) for p in padding)
+        shape = (*x.shape[:-2], x.shape[-2] + top + bottom, x.shape[-1] + left + right)
+        return self._add(x, ["pad", left, right, top, bottom, mode, int(value)], shape=shape, gated=False)
+
+    def normalize(self, x, mean, std):
+        out = self._add(x, ["normalize"], self._values(mean, std), gated=False)
+        self.normalized = True
+        return out
+
+
+def _kernel_of(module):
+    """The module's u8aug apply function, if its uint8 path is u8aug's (a drop-in, or kornia's class
+    after install()) and the chain can plan it."""
+    kernel = getattr(type(module).apply_transform, "u8aug_kernel", None)
+    return kernel if kernel in _apply.FUSED_KERNELS else None
+
+
+def _plan_module(planner: Planner, module, data: dict, shape, device):
+    """Adds the module's steps to the plan; returns the transformation matrix it used, if any."""
+    kernel = _kernel_of(module)
+    if kernel is None:
+        raise _NotFused(type(module).__name__)
+    flags = module.flags
+    planner.take = None if (module.p == 1.0 and module.p_batch == 1.0) else torch.atleast_1d(data["batch_prob"] > 0.5)
+    x = _stand_in(shape, device)
+    matrix = module.generate_transformation_matrix(x, data, flags) if kernel in _apply.WARP_KERNELS else None
+    steps, tensors = len(planner.steps), len(planner.tensors)
+    try:
+        out = kernel(module, x, data, flags, matrix, planner)
+    except _NotFused:
+        del planner.steps[steps:], planner.tensors[tensors:]  # a module joins whole or not at all
+        planner.take = None
+        raise
+    return out.shape, matrix
+
+
+def _commit(module, data: dict, shape, device, matrix):
+    """The state kornia's module call leaves: its params, and its matrix (lazy unless computed)."""
+    module._commit_state(params=data)
+    if hasattr(module, "_lazy_matrix_args"):
+        if matrix is not None:
+            module._commit_state(transform_matrix=matrix, lazy_matrix_args=None)
+        else:
+            meta = _InputMetadata(tuple(shape), torch.uint8, device)
+            module._commit_state(transform_matrix=None, lazy_matrix_args=(meta, data, module.flags))
+        module._record_matrix_params(data)
+
+
+def fusable_call(container, args, data_keys, params) -> bool:
+    """Whether this call takes the fused path: one uint8 (B, C, H, W) image and nothing else."""
+    if len(args) != 1 or not isinstance(args[0], torch.Tensor) or args[0].dtype != torch.uint8 or args[0].dim() != 4:
+        return False
+    if container.contains_3d_augmentation or container.contains_video_sequential:
+        return False
+    keys = container.transform_op.preproc_datakeys(data_keys)
+    return list(keys) == [DataKey.INPUT] and not container.extra_args.get(DataKey.INPUT)
+
+
+def fused_forward(container, x: torch.Tensor, params) -> torch.Tensor:
+    """The container's forward on a uint8 batch: kornia's draws, fused runs of u8aug steps."""
+    container.clear_state()
+    if params is None:
+        params = container.forward_parameters(x.shape)
+    device = x.device
+    ran = []  # every module, in order: the container multiplies their matrices when transform_matrix is read
+    planner, planned, shape = None, [], tuple(x.shape)
+
+    def flush(x):
+        nonlocal planner, planned
+        if planner is not None and planner.steps:
+            x = torch.ops.u8aug.pipeline(x, planner.steps, planner.tensors)
+        for module, data, in_shape, matrix in planned:
+            _commit(module, data, in_shape, device, matrix)
+        planner, planned = None, []
+        return x
+
+    for param in params:
+        module = container.get_submodule(param.name)
+        data = param.data
+        if isinstance(data, dict) and x.dtype == torch.uint8 and _kernel_of(module) is not None:
+            if "batch_prob" not in data:
+                data["batch_prob"] = torch.ones(shape[0], dtype=torch.bool)
+            if planner is None:
+                planner = Planner(device)
+            try:
+                out_shape, matrix = _plan_module(planner, module, data, shape, device)
+            except _NotFused:
+                x = flush(x)
+            else:
+                planned.append((module, data, shape, matrix))
+                ran.append(module)
+                shape = out_shape
+                if planner.normalized:
+                    x = flush(x)
+                continue
+        x = flush(x)
+        x = InputSequentialOps.transform(x, module=module, param=param, extra_args=container.extra_args)
+        ran.append(module)
+        shape = tuple(x.shape)
+    x = flush(x)
+    if container._transformation_matrix_arg == "rigid":  # its check raises for a non-rigid module: run it now
+        for module in ran:
+            container._update_transform_matrix_by_module(module)
+    else:
+        container._pending_matrix_modules = ran
+    container._params = params
+    return x
+
+
+def transform_matrix(container):
+    """The container's matrix, the product of its modules' (formed on first read after a fused call)."""
+    pending = getattr(container, "_pending_matrix_modules", None)
+    container._pending_matrix_modules = None
+    for module in pending or ():
+        container._update_transform_matrix_by_module(module)
+    return _KORNIA_TRANSFORM_MATRIX.fget(container)
+
+
+def clear_state(container) -> None:
+    container._pending_matrix_modules = None
+    _KORNIA_CLEAR_STATE(container)
+
+
+def forward(container, *args, params=None, data_keys=None):
+    """AugmentationSequential.forward: the fused path for one uint8 image batch, kornia's otherwise."""
+    while args and args[-1] is None:  # kornia's own rule for the legacy ONNX tracer's trailing Nones
+        args = args[:-1]
+    if fusable_call(container, args, data_keys, params):
+        return fused_forward(container, args[0], params)
+    return _KORNIA_FORWARD(container, *args, params=params, data_keys=data_keys)

@@ -19,7 +19,7 @@ from typing import List, Optional
 import torch
 from kornia.augmentation import AugmentationSequential as _KorniaAugmentationSequential
 from kornia.augmentation import ImageSequential as _KorniaImageSequential
-from kornia.augmentation.base import _AugmentationBase
+from kornia.augmentation.base import _AugmentationBase, _BasicAugmentationBase
 from kornia.augmentation.container import image as _image
 from kornia.augmentation.container.params import ParamItem, PatchParamItem
 from kornia.augmentation.container.patch import PatchSequential
@@ -67,11 +67,27 @@ def batch_shape_after(
     return _image._get_new_batch_shape(param, batch_shape, module)
 
 
+def module_parameters(module, batch_shape) -> dict:
+    """A module's ``forward_parameters``: kornia's own, except that the recorded input shape
+    (``forward_input_shape``) is stacked from the sizes instead of going through kornia's
+    ``_constant_tensor``, whose cache of equal sizes guards on a symbolic batch size (a compiled
+    pipeline then recompiled for every new batch size). Same draws, in the same order, same values."""
+    if type(module).forward_parameters is not _BasicAugmentationBase.forward_parameters:
+        return module.forward_parameters(batch_shape)
+    batch_prob = module.__batch_prob_generator__(batch_shape, module.p, module.p_batch, module.same_on_batch)
+    params = module.generate_parameters(batch_shape) or {}
+    params["batch_prob"] = batch_prob
+    params["forward_input_shape"] = torch.stack([torch.full((), s, dtype=torch.long) for s in batch_shape])
+    return params
+
+
 def forward_parameters(self, batch_shape: torch.Size) -> List[ParamItem]:
     """kornia's ``ImageSequential.forward_parameters``, tracking the shape with batch_shape_after."""
     params: List[ParamItem] = []
     for name, module in self.get_forward_sequence():
-        if isinstance(module, (_AugmentationBase, _image.K.MixAugmentationBaseV2, _image.ImageSequentialBase)):
+        if isinstance(module, _AugmentationBase):
+            param = ParamItem(name, module_parameters(module, batch_shape))
+        elif isinstance(module, (_image.K.MixAugmentationBaseV2, _image.ImageSequentialBase)):
             param = ParamItem(name, module.forward_parameters(batch_shape))
         else:
             param = ParamItem(name, None)

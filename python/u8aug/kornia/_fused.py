@@ -243,7 +243,7 @@ def fused_forward(container, x: torch.Tensor, params) -> torch.Tensor:
                     x = flush(x)
                 continue
         x = flush(x)
-        x = InputSequentialOps.transform(x, module=module, param=param, extra_args=container.extra_args)
+        x = InputSequentialOps.transform(x, module=module, param=param, extra_args={})  # none for INPUT: fusable_call
         ran.append(module)
         shape = tuple(x.shape)
     x = flush(x)

@@ -1,0 +1,246 @@
+"""The fused container: u8aug.kornia.AugmentationSequential on a uint8 batch runs its drop-in steps
+as u8aug.pipeline ops, and gives the bytes of the same modules run one by one (kornia's own
+container with the same drop-ins), with kornia's draws, state, matrices and inverse."""
+
+import kornia.augmentation as K
+import pytest
+import torch
+
+import u8aug
+import u8aug.kornia as UK
+from conftest import random_image
+from u8aug.kornia import _fused
+
+MEAN, STD = torch.tensor([0.485, 0.456, 0.406]), torch.tensor([0.229, 0.224, 0.225])
+
+
+def _chains(fidelity="exact"):
+    """name -> a function making fresh modules (the same for the fused and the step-by-step run)."""
+    f = {"fidelity": fidelity}
+    return {
+        "standard": lambda: [
+            UK.RandomResizedCrop((24, 20), **f),
+            UK.RandomHorizontalFlip(),
+            UK.ColorJitter(0.4, 0.4, 0.4, 0.1, p=0.8, **f),
+            UK.RandomGrayscale(p=0.2),
+            UK.Normalize(mean=MEAN, std=STD),
+        ],
+        "uint8 out": lambda: [
+            UK.RandomResizedCrop((24, 20), scale=(0.3, 1.0), **f),
+            UK.RandomVerticalFlip(p=0.5),
+            UK.ColorJiggle(0.3, 0.3, 0.3, 0.2, p=0.7, **f),
+            UK.RandomSolarize(p=0.3),
+        ],
+        "affine family": lambda: [
+            UK.RandomAffine(30, (0.1, 0.1), (0.8, 1.2), 10, p=0.6, **f),
+            UK.RandomRotation(20, p=0.5, **f),
+            UK.RandomPerspective(0.4, p=0.5, **f),
+            UK.RandomShear(10, p=0.5, **f),
+            UK.RandomTranslate(0.1, p=0.5, **f),
+            UK.RandomRotation90((-1, 2), p=0.5, **f),
+        ],
+        "intensity": lambda: [
+            UK.RandomBrightness((0.7, 1.3), p=0.6),
+            UK.RandomContrast((0.7, 1.3), p=0.6),
+            UK.RandomGamma((0.7, 1.4), p=0.6),
+            UK.RandomPosterize(3, p=0.5),
+            UK.RandomSaturation((0.5, 1.5), p=0.6, **f),
+            UK.RandomHue((-0.2, 0.2), p=0.6, **f),
+            UK.RandomEqualize(p=0.5),
+            UK.RandomInvert(p=0.5),
+        ],
+        "crops and resizes": lambda: [
+            UK.RandomCrop((28, 30), padding=3, padding_mode="reflect", **f),
+            UK.Resize((26, 22), **f),
+            UK.RandomHorizontalFlip(),
+            UK.RandomResizedCrop((16, 18), **f),
+        ],
+        "unfusable in the middle": lambda: [
+            UK.RandomHorizontalFlip(),
+            UK.RandomChannelShuffle(p=0.5),
+            UK.ColorJiggle(0.2, 0.2, 0.2, 0.1, **f),
+            UK.CenterCrop((20, 20)),
+            UK.RandomGrayscale(p=0.5),
+        ],
+        "normalize then float": lambda: [
+            UK.RandomHorizontalFlip(),
+            UK.Normalize(mean=MEAN, std=STD),
+            K.RandomVerticalFlip(p=0.5),
+        ],
+    }
+
+
+class _Count:
+    """Counts u8aug.pipeline calls (the fused path was taken) and the steps they ran."""
+
+    def __init__(self, monkeypatch):
+        self.calls, self.steps = 0, []
+        op = torch.ops.u8aug.pipeline
+
+        def spy(img, steps, tensors):
+            self.calls += 1
+            self.steps.append(list(steps))
+            return op(img, steps, tensors)
+
+        monkeypatch.setattr(torch.ops.u8aug, "pipeline", spy)
+
+
+def _pair(make):
+    return UK.AugmentationSequential(*make()), K.AugmentationSequential(*make())
+
+
+def _batch(layout, b=6, h=32, w=36, seed=0):
+    x = random_image((b, 3, h, w), seed=seed)
+    return x.contiguous(memory_format=torch.channels_last) if layout == "channels_last" else x
+
+
+@pytest.mark.parametrize("fidelity", ["exact", "fast"])
+@pytest.mark.parametrize("chain", list(_chains()))
+@pytest.mark.parametrize("layout", ["contiguous", "channels_last"])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_fused_equals_step_by_step(chain, layout, threads, fidelity, monkeypatch):
+    fused, plain = _pair(_chains(fidelity)[chain])
+    count = _Count(monkeypatch)
+    old = torch.get_num_threads()
+    torch.set_num_threads(threads)
+    try:
+        for seed in range(4):
+            x = _batch(layout, seed=seed)
+            torch.manual_seed(seed)
+            got = fused(x)
+            torch.manual_seed(seed)
+            want = plain(x)
+            assert got.dtype == want.dtype and got.shape == want.shape and got.stride() == want.stride()
+            assert torch.equal(got, want), f"{chain}, seed {seed}"
+    finally:
+        torch.set_num_threads(old)
+    assert count.calls >= 4, "the fused path did not run"
+
+
+def test_a_module_that_cannot_fuse_splits_the_chain(monkeypatch):
+    fused = UK.AugmentationSequential(*_chains()["unfusable in the middle"]())
+    count = _Count(monkeypatch)
+    fused(_batch("contiguous"))
+    assert count.steps == [["hflip"], ["color_jiggle exact"], ["grayscale"]]
+
+
+def test_float_input_and_other_data_keys_take_kornia_path(monkeypatch):
+    count = _Count(monkeypatch)
+    fused, plain = _pair(_chains()["uint8 out"])
+    x = _batch("contiguous").float() / 255
+    torch.manual_seed(1)
+    got = fused(x)
+    torch.manual_seed(1)
+    assert torch.equal(got, plain(x))
+    assert count.calls == 0
+    with_mask = UK.AugmentationSequential(UK.RandomHorizontalFlip(), data_keys=["input", "mask"])
+    x = _batch("contiguous")
+    assert not _fused.fusable_call(with_mask, (x, torch.zeros(6, 1, 32, 36)), None, None)
+    assert not _fused.fusable_call(fused, (x[0],), None, None)  # a 3-D image: kornia's path
+    assert _fused.fusable_call(fused, (x,), None, None)
+
+
+def test_state_matrices_and_inverse_are_kornias():
+    make = lambda: [  # noqa: E731
+        UK.RandomResizedCrop((24, 20)),
+        UK.RandomAffine(20, p=0.7),
+        UK.RandomHorizontalFlip(),
+        UK.ColorJiggle(0.2, 0.2, 0.2, 0.1),
+    ]
+    fused, plain = _pair(make)
+    x = _batch("contiguous")
+    torch.manual_seed(5)
+    a = fused(x)
+    torch.manual_seed(5)
+    b = plain(x)
+    assert torch.equal(a, b)
+    assert [p.name for p in fused._params] == [p.name for p in plain._params]
+    for p, q in zip(fused._params, plain._params):
+        assert p.data.keys() == q.data.keys()
+        assert all(torch.equal(p.data[k], q.data[k]) for k in p.data if isinstance(p.data[k], torch.Tensor))
+    assert torch.equal(fused.transform_matrix, plain.transform_matrix)
+    for module, other in zip(fused.children(), plain.children()):
+        assert torch.equal(module.transform_matrix, other.transform_matrix)
+
+
+def test_inverse_is_kornias():
+    fused, plain = _pair(lambda: [UK.RandomAffine(20, p=0.7), UK.RandomHorizontalFlip(), UK.ColorJiggle(0.2, 0.2, 0.2)])
+    x = _batch("contiguous")
+    torch.manual_seed(6)
+    a = fused(x)
+    torch.manual_seed(6)
+    b = plain(x)
+    assert torch.equal(a, b) and torch.equal(fused.inverse(a), plain.inverse(b))
+
+
+def test_replaying_params_gives_the_same_bytes():
+    fused = UK.AugmentationSequential(*_chains()["standard"]())
+    x = _batch("contiguous")
+    first = fused(x)
+    assert torch.equal(fused(x, params=fused._params), first)
+
+
+def test_install_fuses_kornias_container(monkeypatch):
+    count = _Count(monkeypatch)
+    UK.install()
+    try:
+        aug = K.AugmentationSequential(K.RandomHorizontalFlip(), K.ColorJiggle(0.2, 0.2, 0.2, 0.1))
+        torch.manual_seed(0)
+        got = aug(_batch("contiguous"))
+        assert got.dtype == torch.uint8 and count.calls == 1
+    finally:
+        UK.uninstall()
+    assert K.AugmentationSequential.forward is _fused._KORNIA_FORWARD
+
+
+@pytest.mark.compile
+@pytest.mark.parametrize("chain", ["standard", "affine family", "unfusable in the middle"])
+def test_compiled_fused_container_equals_eager_with_no_recompiles(chain):
+    torch._dynamo.reset()
+    fused = UK.AugmentationSequential(*_chains()[chain]())
+    compiled = torch.compile(fused, fullgraph=True, options=UK.COMPILE_OPTIONS)
+    frames = torch._dynamo.utils.counters["stats"]
+
+    def check(b, seed):
+        x = _batch("contiguous", b=b, seed=seed)
+        torch.manual_seed(seed)
+        got = compiled(x)
+        torch.manual_seed(seed)
+        assert torch.equal(got, fused(x)), (b, seed)
+
+    check(4, 0)
+    check(6, 1)  # the second batch size makes the graph dynamic in the batch (torch's own rule)
+    graphs = frames["unique_graphs"]
+    for seed, b in [(2, 4), (3, 5), (4, 8), (5, 6), (6, 3)]:
+        check(b, seed)
+    assert frames["unique_graphs"] == graphs, "a new draw or batch size recompiled"
+
+
+def test_pipeline_op_rejects_bad_plans():
+    x = _batch("contiguous", b=2)
+    every = torch.empty(0, dtype=torch.bool)
+    factor = torch.tensor([0.1, 0.2])
+    rows = {
+        "unknown step 'blur'": (["blur"], []),
+        "tensors ran out": (["adjust_brightness"], [every]),
+        "tensors left over": (["hflip"], [every, factor]),
+        "follows normalize": (["normalize", "hflip"], [MEAN, STD, every]),
+        "take to be empty or a 1-D bool tensor": (["hflip"], [torch.tensor([True, False, True])]),
+        "must keep the size": (
+            ["warp_affine 10 10 bilinear zeros 1 exact"],
+            [torch.tensor([True, False]), torch.eye(3)[None, :2].contiguous(), torch.empty(0)],
+        ),
+        "fidelity must be 'exact' or 'fast'": (["adjust_hue quick"], [every, factor]),
+        "as an integer": (["resize a 4 bilinear 0 exact"], []),
+    }
+    for needle, (steps, tensors) in rows.items():
+        before = x.clone()
+        with pytest.raises(RuntimeError, match="u8aug.pipeline: .*" + needle.replace("(", r"\(").replace(")", r"\)")):
+            u8aug.pipeline(x, steps, tensors)
+        assert torch.equal(x, before)
+
+
+def test_pipeline_op_step_errors_name_the_step_op():
+    x = _batch("contiguous", b=2)
+    with pytest.raises(RuntimeError, match="u8aug.adjust_hue: "):
+        u8aug.pipeline(x, ["adjust_hue exact"], [torch.empty(0, dtype=torch.bool), torch.tensor([9.0, 0.0])])

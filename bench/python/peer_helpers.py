@@ -14,6 +14,7 @@ LIBRARIES = [
     "u8aug",
     "u8aug compiled",
     "u8aug fast",  # fidelity="fast" where the op or class has that tier
+    "u8aug kernels alone",  # the pipeline row: its u8aug ops one after another, kornia's draws made once
     "kornia float",
     "kornia float compiled",
     "torchvision v2",

@@ -163,6 +163,10 @@ def run(args) -> list:
     if args.threads:
         thread_counts = args.threads
     rows = []
+    total = len(thread_counts) * sum(
+        1 if op == "pipeline" and not args.quick else len(shapes) for op in args.ops
+    )  # rows to do
+    started = time.perf_counter()
     for threads in thread_counts:
         set_threads(threads)
         for op in args.ops:
@@ -201,6 +205,13 @@ def run(args) -> list:
                         flush=True,
                     )
                 rows.append(row)
+                elapsed = time.perf_counter() - started
+                left = elapsed / len(rows) * (total - len(rows))
+                print(
+                    f"[{len(rows)}/{total} rows done, {elapsed / 60:.1f} min so far, about {left / 60:.1f} min left]",
+                    file=sys.stderr,
+                    flush=True,
+                )
     return rows
 
 
@@ -210,6 +221,8 @@ def summary_table(rows, memory_bound) -> str:
     fast = "u8aug fast" in libs
     head = ["op", "shape", "thr"] + libs + ["u8aug GB/s ÷ memcpy GB/s", "u8aug ÷ fastest peer"]
     head += ["u8aug fast ÷ fastest peer"] if fast else []
+    alone = "u8aug kernels alone" in libs
+    head += ["non-kernel share (eager / compiled)"] if alone else []
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
         L = r["libraries"]
@@ -227,8 +240,22 @@ def summary_table(rows, memory_bound) -> str:
         if fast:
             quick = L.get("u8aug fast", {}).get("images_per_s")
             cells.append(f"{quick / best[0]:.1f}x ({best[1]})" if quick and best else "–")
+        if alone:
+            cells.append(non_kernel_share(L))
         out.append("| " + " | ".join(cells) + " |")
     return "\n".join(out)
+
+
+def non_kernel_share(L) -> str:
+    """The share of the pipeline's time that is not its kernels: 1 - (kernels alone) / (pipeline),
+    for the eager and the compiled container (negative: the fused pass beat the kernels one by one)."""
+    if "u8aug kernels alone" not in L:
+        return "–"
+    kernels = L["u8aug kernels alone"]["seconds"]
+    shares = [
+        f"{100 * (1 - kernels / L[lib]['seconds']):.0f}%" if lib in L else "–" for lib in ("u8aug", "u8aug compiled")
+    ]
+    return " / ".join(shares)
 
 
 def ratio_chart(rows, path: str) -> None:

@@ -46,8 +46,40 @@ def test_benchmark_harness_quick(tmp_path):
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "| hflip | 8x3x64x64 | 1 |" in result.stdout
+    assert "[2/2 rows done" in result.stderr  # the progress line
     with open(tmp_path / "smoke.json") as f:
         rows = json.load(f)["rows"]
     assert {r["op"] for r in rows} == {"hflip", "invert"}
     assert all(lib["images_per_s"] > 0 for r in rows for lib in r["libraries"].values())
     assert (tmp_path / "smoke.png").exists() and (tmp_path / "smoke.md").exists()
+
+
+def test_benchmark_pipeline_row_prints_its_non_kernel_share(tmp_path):
+    result = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "bench", "python", "run.py"), "--quick", "--ops", "pipeline",
+         "--libraries", "u8aug", "u8aug kernels alone", "albumentations", "--out", str(tmp_path), "--tag", "p"],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "non-kernel share (eager / compiled)" in result.stdout
+    row = next(line for line in result.stdout.splitlines() if line.startswith("| pipeline |"))
+    assert row.rstrip(" |").endswith("/ –") and "% / –" in row
+
+
+def test_picture_grid(tmp_path):
+    out = tmp_path / "pictures.png"
+    results = tmp_path / "r.json"
+    rows = [
+        {"op": "hflip", "threads": 1, "libraries": {"u8aug": {"images_per_s": 4.0}, "OpenCV": {"images_per_s": 2.0}}}
+    ]
+    results.write_text(json.dumps({"rows": rows}))
+    result = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "bench", "python", "picture_grid.py"), "--out", str(out), "--results", str(results)],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "standard: max diff" in result.stderr and out.stat().st_size > 10000

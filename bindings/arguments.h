@@ -13,6 +13,7 @@
 
 #include "bindings/tensor_image.h"
 #include "bindings/torch_rules.h"
+#include "u8aug/pixel/filter.h"
 #include "u8aug/pixel/index_maps.h"
 #include "u8aug/pixel/resize.h"
 #include "u8aug/pixel/warp.h"
@@ -71,6 +72,27 @@ inline PadMode pad_mode_of(const char* op, std::string_view mode) {
   if (mode == "replicate") return PadMode::kReplicate;
   fail("u8aug.", op, ": mode must be 'constant', 'reflect' or 'replicate', got '", mode, "'");
 }
+inline Border border_of(const char* op, std::string_view border) {
+  if (border == "constant") return Border::kConstant;
+  if (border == "reflect") return Border::kReflect;
+  if (border == "replicate") return Border::kReplicate;
+  if (border == "circular") return Border::kCircular;
+  fail("u8aug.", op, ": border_type must be 'constant', 'reflect', 'replicate' or 'circular', got '", border, "'");
+}
+// A separable filter's kernel: float32 (1, K) or (B, K), contiguous, on the image's device.
+inline FilterKernel filter_kernel_of(const char* op, const char* name, const Tensor& k, const Tensor& img) {
+  check(k.defined() && k.scalar_type() == ScalarType::Float && k.dim() == 2 &&
+            (k.size(0) == 1 || k.size(0) == batch_of(img)),
+        "u8aug.", op, ": expected ", name, " to be a float32 tensor of shape (1, K) or (B, K) with B = ", batch_of(img),
+        ", got ", k.defined() ? torch::headeronly::toString(k.scalar_type()) : "undefined", " of shape ",
+        Shape{k.sizes()});
+  check(k.device() == img.device(), "u8aug.", op, ": ", name, " is on ", device_name(k), " but img is on ",
+        device_name(img));
+  check(k.size(1) == 1 || k.stride(1) == 1, "u8aug.", op, ": ", name, " must be contiguous");
+  check(k.size(0) == 1 || k.stride(0) == k.size(1), "u8aug.", op, ": ", name, " must be contiguous");
+  return FilterKernel{static_cast<const float*>(k.data_ptr()), k.size(0), k.size(1)};
+}
+
 // The fidelity tier of the ops that have a fast one (FIDELITY.md).
 inline Fidelity fidelity_of(const char* op, std::string_view fidelity) {
   if (fidelity == "exact") return Fidelity::kExact;

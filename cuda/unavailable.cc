@@ -54,6 +54,9 @@ void crop_and_resize(const ConstImage&, const Image&, const float*, Interp, bool
 }
 void pad(const ConstImage&, const Image&, const PadSpec&, cudaStream_t) { unavailable("pad"); }
 void rot90(const ConstImage&, const Image&, int, cudaStream_t) { unavailable("rot90"); }
+void filter2d_separable(const ConstImage&, const Image&, FilterKernel, FilterKernel, Border, cudaStream_t) {
+  unavailable("filter2d_separable");
+}
 
 }  // namespace cuda
 }  // namespace u8aug

@@ -123,7 +123,9 @@ def _box(x, top, left, height, width):
 
 def geometry_cases():
     import torch.nn.functional as F
-    from kornia.geometry.transform import crop_by_indices, resize, warp_affine, warp_perspective
+    from kornia.enhance import adjust_brightness
+    from kornia.filters import gaussian_blur2d
+    from kornia.geometry.transform import crop_by_indices, hflip, resize, warp_affine, warp_perspective
 
     def warp(perspective, degrees, scale, mode, padding, align):
         fn, ours = (warp_perspective, u8aug.warp_perspective) if perspective else (warp_affine, u8aug.warp_affine)
@@ -174,7 +176,40 @@ def geometry_cases():
             (lambda x: u8aug.rot90(x, 1), lambda xf: torch.rot90(xf, 1, (-2, -1))),
             (lambda x: u8aug.rot90(x, 3), lambda xf: torch.rot90(xf, 3, (-2, -1))),
         ],
-    }
+        "filter2d_separable": [
+            (lambda x: u8aug.gaussian_blur2d(x, 5, (1.3, 1.3)), lambda xf: gaussian_blur2d(xf, 5, (1.3, 1.3))),
+            (
+                lambda x: u8aug.gaussian_blur2d(x, (23, 9), (2.0, 0.7), "replicate"),
+                lambda xf: gaussian_blur2d(xf, (23, 9), (2.0, 0.7), "replicate"),
+            ),
+        ],
+        # a pipeline is uint8 between steps (README, "What a pipeline means"): kornia's ops with the
+        # oracle's quantization after each one
+        "pipeline": [
+            (
+                lambda x: u8aug.pipeline(
+                    x,
+                    ["crop_and_resize 224 224 bilinear 1 exact", "hflip", "adjust_brightness", "filter2d_separable reflect"],
+                    [_box(x, 40, 60, 150, 170), torch.empty(0, dtype=torch.bool), torch.empty(0, dtype=torch.bool),
+                     _t(0.1), torch.empty(0, dtype=torch.bool), *_blur_kernels()],
+                ),
+                lambda xf: _q(gaussian_blur2d(_q(adjust_brightness(_q(hflip(_q(
+                    crop_by_indices(xf, _box(xf, 40, 60, 150, 170), (224, 224), align_corners=True)))), 0.1)), 5, (1.3, 1.3))),
+            )
+        ],
+    }  # fmt: skip
+
+
+def _q(y):
+    """The oracle's quantization, back in kornia's units: what the next step of a u8aug pipeline reads."""
+    return (y * 255).round().clamp(0, 255) / 255
+
+
+def _blur_kernels():
+    from kornia.filters import get_gaussian_kernel1d
+
+    k = get_gaussian_kernel1d(5, torch.tensor([[1.3]]))
+    return k, k
 
 
 def main() -> int:

@@ -298,6 +298,30 @@ def _rot90_fake(img, k=1):
     return _resampled(img, w, h) if k % 4 in (1, 3) else _resampled(img, h, w)
 
 
+@_fake("filter2d_separable")
+def _filter2d_separable_fake(img, kernel_x, kernel_y, border_type="reflect"):
+    _check_image("filter2d_separable", img)
+    torch._check(
+        border_type in ("constant", "reflect", "replicate", "circular"),
+        lambda: f"u8aug.filter2d_separable: border_type must be 'constant', 'reflect', 'replicate' or 'circular', got '{border_type}'",
+    )
+    batch = img.shape[0] if img.dim() == 4 else 1
+    for name, k in (("kernel_x", kernel_x), ("kernel_y", kernel_y)):
+        torch._check(
+            k.dtype == torch.float32 and k.dim() == 2 and (k.shape[0] == 1 or k.shape[0] == batch),
+            lambda: f"u8aug.filter2d_separable: expected {name} to be a float32 tensor of shape (1, K) or (B, K) with B = {batch}, got {k.dtype} of shape {tuple(k.shape)}",
+        )
+        torch._check(
+            k.device == img.device,
+            lambda: f"u8aug.filter2d_separable: {name} is on {k.device} but img is on {img.device}",
+        )
+        torch._check(
+            k.shape[1] % 2 == 1,
+            lambda: f"u8aug.filter2d_separable: {name} must have an odd number of taps, got {k.shape[1]}",
+        )
+    return empty_output(img, img.shape)
+
+
 # The pipeline: its steps' own fakes, one after another, so the shape, strides and checks are the
 # step-by-step chain's. The words are parsed as bindings/pipeline.inc parses them.
 _GATED = {
@@ -351,6 +375,10 @@ def _pipeline_step(cur, where, words, tensors):
         left, right, top, bottom = ints(4)
         torch._check(len(args) == 6, lambda: f"u8aug.pipeline: {where}: expected left right top bottom mode value")
         return FAKES["pad"](cur, [left, right, top, bottom], args[4], int(args[5]))
+    if name == "filter2d_separable":
+        torch._check(len(args) == 1, lambda: f"u8aug.pipeline: {where}: expected border_type")
+        take_next("take")
+        return FAKES[name](cur, take_next("kernel_x"), take_next("kernel_y"), args[0])
     if name == "normalize":
         return FAKES["normalize"](cur, take_next("mean"), take_next("std"))
     raise RuntimeError(f"u8aug.pipeline: {where}: unknown step '{name}'")

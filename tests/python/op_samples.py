@@ -83,8 +83,16 @@ SAMPLES = {
     "crop_and_resize": lambda x: (x, _boxes(x), [5, 5], "bilinear", True),
     "pad": lambda x: (x, [1, 2, 3, 0], "reflect", 0),
     "rot90": lambda x: (x, 3),
+    "filter2d_separable": lambda x: (x, _kernels(x, 3, True), _kernels(x, 5, False), "reflect"),
     "pipeline": lambda x: _pipeline(x),
 }
+
+
+def _kernels(x, taps, per_sample):
+    """Normalised Gaussian-like kernels: one per sample (B, taps), or one for the batch (1, taps)."""
+    b = (x.shape[0] if x.dim() == 4 else 1) if per_sample else 1
+    w = torch.exp(-((torch.arange(taps) - taps // 2).float() ** 2) / 2)[None] * torch.linspace(1.0, 1.5, b)[:, None]
+    return (w / w.sum(1, keepdim=True)).to(x.device)
 
 
 def _pipeline(x):

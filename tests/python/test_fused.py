@@ -25,6 +25,15 @@ def _chains(fidelity="exact"):
             UK.RandomGrayscale(p=0.2),
             UK.Normalize(mean=MEAN, std=STD),
         ],
+        "SimCLR": lambda: [
+            UK.RandomResizedCrop((24, 20), **f),
+            UK.RandomHorizontalFlip(),
+            UK.ColorJitter(0.4, 0.4, 0.4, 0.1, p=0.8, **f),
+            UK.RandomGrayscale(p=0.2),
+            UK.RandomGaussianBlur(23, (0.1, 2.0), p=0.5),
+            UK.RandomSolarize(0.1, 0.1, p=0.2),
+            UK.Normalize(mean=MEAN, std=STD),
+        ],
         "uint8 out": lambda: [
             UK.RandomResizedCrop((24, 20), scale=(0.3, 1.0), **f),
             UK.RandomVerticalFlip(p=0.5),

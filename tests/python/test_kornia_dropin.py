@@ -8,6 +8,7 @@ import torch
 import torch._inductor.config as inductor_config
 from kornia.augmentation.container.params import ParamItem
 
+import u8aug
 import u8aug.kornia as UK
 from conftest import oracle, random_image, to_u8
 
@@ -40,6 +41,9 @@ CASES = [
     ("CenterCrop", dict(size=(6, 7))),
     ("Resize", dict(size=(20, 23))),
     ("RandomChannelShuffle", dict(p=0.7)),
+    ("RandomGaussianBlur", dict(kernel_size=5, sigma=(0.1, 2.0), p=0.7)),
+    ("RandomGaussianBlur", dict(kernel_size=(9, 3), sigma=(0.5, 1.5), border_type="replicate", p=1.0)),
+    ("RandomGaussianBlur", dict(kernel_size=3, sigma=(0.5, 1.5), border_type="circular", same_on_batch=True)),
 ]
 IDS = [c[0] if sum(c[0] == d[0] for d in CASES) == 1 else f"{c[0]}-{i}" for i, c in enumerate(CASES)]
 
@@ -394,7 +398,8 @@ def test_install_gives_kornias_container_the_traceable_batch_shape():
 
 def test_every_apply_function_has_a_declared_dropin_class():
     """u8aug.kornia declares one class per apply function (KERNELS), each kornia's class of that
-    name with the uint8 methods, and every apply function takes kornia's five arguments."""
+    name with the uint8 methods, and every apply function takes kornia's five arguments and the
+    ops it runs them with (u8aug.ops, or a fused container's planner)."""
     import inspect
 
     declared = {n for n, v in vars(UK).items() if isinstance(v, type) and v.__module__ == UK.__name__}
@@ -403,4 +408,6 @@ def test_every_apply_function_has_a_declared_dropin_class():
         cls = getattr(UK, name)
         assert cls.__bases__ == (getattr(K, name),)
         assert "apply_transform" in vars(cls)
-        assert len(inspect.signature(kernel).parameters) == 5, name
+        parameters = list(inspect.signature(kernel).parameters.values())
+        assert len(parameters) == 6 and parameters[-1].name == "run", name
+        assert parameters[-1].default is u8aug.ops, name

@@ -17,6 +17,7 @@
 
 #include "u8aug/image.h"
 #include "u8aug/pixel/color.h"
+#include "u8aug/pixel/filter.h"
 #include "u8aug/pixel/index_maps.h"
 #include "u8aug/pixel/resize.h"
 #include "u8aug/pixel/warp.h"
@@ -129,6 +130,10 @@ void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes
                      CropBlendOrders orders, const ParallelFor& parallel = {});
 void pad(const ConstImage& src, const Image& dst, const PadSpec& spec, const ParallelFor& parallel = {});
 void rot90(const ConstImage& src, const Image& dst, int k, const ParallelFor& parallel = {});
+// kornia.filters.filter2d_separable on x / 255 then to_u8 (pixel/filter.h): a horizontal then a
+// vertical pass of per-sample kernels (kornia's gaussian_blur2d and box_blur kernels), kornia's border.
+void filter2d_separable(const ConstImage& src, const Image& dst, FilterKernel kernel_x, FilterKernel kernel_y,
+                        Border border, const ParallelFor& parallel = {});
 
 // Fused pipelines: a chain of steps run sample by sample, each sample's intermediates in two
 // cache-resident scratch images, so the batch is read once and written once. Each step is one of
@@ -186,6 +191,8 @@ void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes
                      CropBlendOrders orders, cudaStream_t stream);
 void pad(const ConstImage& src, const Image& dst, const PadSpec& spec, cudaStream_t stream);
 void rot90(const ConstImage& src, const Image& dst, int k, cudaStream_t stream);
+void filter2d_separable(const ConstImage& src, const Image& dst, FilterKernel kernel_x, FilterKernel kernel_y,
+                        Border border, cudaStream_t stream);
 }  // namespace cuda
 
 }  // namespace u8aug

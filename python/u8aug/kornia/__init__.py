@@ -133,6 +133,11 @@ class RandomEqualize(K.RandomEqualize):
 
 
 @uint8_dropin
+class RandomGaussianBlur(K.RandomGaussianBlur):
+    """kornia.augmentation.RandomGaussianBlur that also takes uint8 images (u8aug kernels)."""
+
+
+@uint8_dropin
 class RandomInvert(K.RandomInvert):
     """kornia.augmentation.RandomInvert that also takes uint8 images (u8aug kernels)."""
 

@@ -153,6 +153,30 @@ def _resize(aug, x, params, flags, transform, run=ops):
     return run.resize(x, size, "bilinear", bool(flags["align_corners"]), fidelity=fidelity(aug))
 
 
+def _gaussian_blur(aug, x, params, flags, transform, run=ops):
+    from kornia.filters import get_gaussian_kernel1d
+    from kornia.filters.kernels import _check_kernel_size, _unpack_2d_ks
+
+    if not flags["separable"]:
+        raise NotImplementedError(
+            "u8aug.kornia.RandomGaussianBlur: uint8 images need separable=True (kornia's default)"
+        )
+    # kornia's own checks first, with its messages (an even kernel size, an image too small for reflect)
+    from kornia.augmentation.utils import _check_filter_min_size
+
+    border = flags["border_type"].name.lower()
+    _check_kernel_size(_unpack_2d_ks(flags["kernel_size"]), 0)
+    _check_filter_min_size("RandomGaussianBlur", x, flags["kernel_size"], border_type=border)
+    sigma = params["sigma"].to(device=x.device, dtype=torch.float32)
+    if aug.same_on_batch:
+        sigma = sigma[:1]  # one kernel for the batch, as kornia builds it
+    ky, kx = _unpack_2d_ks(flags["kernel_size"])
+    n = sigma.shape[0]
+    kernel_x = get_gaussian_kernel1d(kx, sigma.view(n, 1))
+    kernel_y = get_gaussian_kernel1d(ky, sigma.view(n, 1))
+    return run.filter2d_separable(x, kernel_x, kernel_y, border)
+
+
 def _channel_shuffle(aug, x, params, flags, transform, run=ops):
     # a permutation of whole planes: torch's own gather on uint8 is already the exact copy
     batch_index = torch.arange(x.shape[0], device=x.device).view(-1, 1)
@@ -192,6 +216,7 @@ KERNELS: Dict[str, Callable] = {
         x, _f32(p, "hue_factor", x) * 2 * math.pi, fidelity(aug)
     ),
     "RandomEqualize": lambda aug, x, p, f, t, run=ops: run.equalize(x),
+    "RandomGaussianBlur": _gaussian_blur,
     "RandomInvert": _invert,
     "RandomGrayscale": _grayscale,
     "Normalize": _normalize,

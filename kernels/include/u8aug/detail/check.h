@@ -193,6 +193,40 @@ inline void check_jiggle_values(const char* op, const JiggleParams& params, floa
   }
 }
 
+// Separable filters: src and dst of one shape, kernels of an odd number of taps for 1 or B samples,
+// and a border F.pad accepts for the kernel's radius (reflect: radius < size; circular: <= size).
+inline void check_filter_kernel(const char* op, const char* name, const FilterKernel& k, int64_t batch, int64_t size,
+                                Border border, const char* axis) {
+  if (k.values == nullptr) fail(op, std::string(name) + " has a null pointer");
+  if (k.count != 1 && k.count != batch) {
+    fail(op, std::string(name) + " must hold 1 or B = " + std::to_string(batch) + " kernels, got " +
+                 std::to_string(k.count));
+  }
+  if (k.taps < 1 || k.taps % 2 == 0) {
+    fail(op, std::string(name) + " must have an odd number of taps, got " + std::to_string(k.taps));
+  }
+  const int64_t radius = k.taps / 2;
+  if ((border == Border::kReflect && radius >= size) || (border == Border::kCircular && radius > size)) {
+    fail(op, std::string("a ") + std::to_string(k.taps) + "-tap kernel needs a " + axis + " of more than " +
+                 std::to_string(border == Border::kReflect ? radius : radius - 1) +
+                 (border == Border::kReflect ? " for reflect" : " for circular") + " padding, got " +
+                 std::to_string(size));
+  }
+}
+inline void check_filter(const char* op, const ConstImage& src, const Image& dst, const FilterKernel& kx,
+                         const FilterKernel& ky, Border border) {
+  check_unary(op, src, dst);
+  if (static_cast<int32_t>(border) < 0 || static_cast<int32_t>(border) > 3) fail(op, "unknown border type");
+  check_filter_kernel(op, "kernel_x", kx, src.batch, src.width, border, "width");
+  check_filter_kernel(op, "kernel_y", ky, src.batch, src.height, border, "height");
+}
+// Host-readable kernels (the CPU): every tap finite.
+inline void check_filter_values(const char* op, const FilterKernel& k, const char* name) {
+  for (int64_t i = 0; i < k.count * k.taps; ++i) {
+    if (!std::isfinite(k.values[i])) fail(op, std::string(name) + " must be finite, got " + number(k.values[i]));
+  }
+}
+
 // Geometry: src and dst of one batch and channel count, any spatial sizes, not overlapping.
 inline void check_resampled(const char* op, const ConstImage& src, const Image& dst) {
   check_view(op, "src", src);

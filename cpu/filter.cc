@@ -1,0 +1,199 @@
+// Separable filters on the CPU (pixel/filter.h's arithmetic): per plane (planar) or per sample
+// (interleaved rows: the W*C values of a row, taps C apart), each row is padded once into floats,
+// the horizontal pass runs one fused multiply-add per tap over a vector of outputs into an
+// L2-resident float image, and the vertical pass runs the same over whole rows of it, then
+// quantizes. Targets without a native FMA (SSE4 and below) take each tap with the scalar tap() of
+// pixel/filter.h (fused the same way); rows that are not consecutive bytes convert element by element.
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "cpu/filter.cc"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+#include <vector>
+
+#include "cpu/unit_lanes-inl.h"
+
+#include "cpu/parallel.h"
+#include "u8aug/detail/check.h"
+#include "u8aug/pixel/filter.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace u8aug {
+namespace cpu {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// out[i] = sum over t of in[i + t * step] * w[t] for i < n, fused tap by tap from t = 0.
+HWY_INLINE void TapRow(const float* HWY_RESTRICT in, float* HWY_RESTRICT out, int64_t n, int64_t step, const float* w,
+                       int64_t taps) {
+  int64_t i = 0;
+#if HWY_NATIVE_FMA
+  const hn::ScalableTag<float> d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  // four independent accumulators: each tap's fused multiply-add waits on the previous one
+  for (; i + 4 * lanes <= n; i += 4 * lanes) {
+    auto a0 = hn::Zero(d), a1 = a0, a2 = a0, a3 = a0;
+    for (int64_t t = 0; t < taps; ++t) {
+      const float* p = in + i + t * step;
+      const auto wt = hn::Set(d, w[t]);
+      a0 = hn::MulAdd(hn::LoadU(d, p), wt, a0);
+      a1 = hn::MulAdd(hn::LoadU(d, p + lanes), wt, a1);
+      a2 = hn::MulAdd(hn::LoadU(d, p + 2 * lanes), wt, a2);
+      a3 = hn::MulAdd(hn::LoadU(d, p + 3 * lanes), wt, a3);
+    }
+    hn::StoreU(a0, d, out + i);
+    hn::StoreU(a1, d, out + i + lanes);
+    hn::StoreU(a2, d, out + i + 2 * lanes);
+    hn::StoreU(a3, d, out + i + 3 * lanes);
+  }
+  for (; i + lanes <= n; i += lanes) {
+    auto acc = hn::Zero(d);
+    for (int64_t t = 0; t < taps; ++t) acc = hn::MulAdd(hn::LoadU(d, in + i + t * step), hn::Set(d, w[t]), acc);
+    hn::StoreU(acc, d, out + i);
+  }
+#endif
+  for (; i < n; ++i) {
+    float acc = 0.0f;
+    for (int64_t t = 0; t < taps; ++t) acc = tap(acc, in[i + t * step], w[t]);
+    out[i] = acc;
+  }
+}
+
+// dst[i] = to_u8(sum over t of rows[t][i] * w[t] * 255), rows[t] null for a constant (zero) tap.
+HWY_INLINE void TapColumns(const float* const* rows, uint8_t* HWY_RESTRICT dst, int64_t n, const float* w,
+                           int64_t taps) {
+  int64_t i = 0;
+#if HWY_NATIVE_FMA
+  const hn::ScalableTag<float> d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  for (; i + 4 * lanes <= n; i += 4 * lanes) {
+    auto a0 = hn::Zero(d), a1 = a0, a2 = a0, a3 = a0;
+    for (int64_t t = 0; t < taps; ++t) {
+      const float* p = rows[t];
+      if (!p) continue;
+      p += i;
+      const auto wt = hn::Set(d, w[t]);
+      a0 = hn::MulAdd(hn::LoadU(d, p), wt, a0);
+      a1 = hn::MulAdd(hn::LoadU(d, p + lanes), wt, a1);
+      a2 = hn::MulAdd(hn::LoadU(d, p + 2 * lanes), wt, a2);
+      a3 = hn::MulAdd(hn::LoadU(d, p + 3 * lanes), wt, a3);
+    }
+    StoreU8Lanes(d, a0, dst + i);
+    StoreU8Lanes(d, a1, dst + i + lanes);
+    StoreU8Lanes(d, a2, dst + i + 2 * lanes);
+    StoreU8Lanes(d, a3, dst + i + 3 * lanes);
+  }
+  for (; i + lanes <= n; i += lanes) {
+    auto acc = hn::Zero(d);
+    for (int64_t t = 0; t < taps; ++t) {
+      if (rows[t]) acc = hn::MulAdd(hn::LoadU(d, rows[t] + i), hn::Set(d, w[t]), acc);
+    }
+    StoreU8Lanes(d, acc, dst + i);
+  }
+#endif
+  for (; i < n; ++i) {
+    float acc = 0.0f;
+    for (int64_t t = 0; t < taps; ++t) {
+      if (rows[t]) acc = tap(acc, rows[t][i], w[t]);
+    }
+    dst[i] = to_u8(acc * 255.0f);
+  }
+}
+
+// One plane (planar: channel c) or one interleaved sample (c = -1): its rows as `n` values each,
+// `step` apart between neighbouring pixels.
+void FilterPlane(const ConstImage& src, const Image& dst, FilterKernel kx, FilterKernel ky, Border border, int64_t b,
+                 int64_t c, std::vector<float>& padded, std::vector<float>& rows, std::vector<uint8_t>& out_row) {
+  const bool interleaved = c < 0;
+  const int64_t step = interleaved ? src.channels : 1, w = src.width, h = src.height, n = w * step;
+  const int64_t rx = kx.taps / 2, ry = ky.taps / 2;
+  padded.resize(static_cast<size_t>((w + 2 * rx) * step));
+  rows.resize(static_cast<size_t>(h * n));
+  out_row.resize(static_cast<size_t>(n));
+  const float* wx = kx.of(b);
+  const float* wy = ky.of(b);
+  // rows whose n values are consecutive bytes (planar rows, densely interleaved pixels) convert by lanes
+  const bool dense_src = src.stride_w == step, dense_dst = dst.stride_w == step && (!interleaved || dst.stride_c == 1);
+  const hn::ScalableTag<float> d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  const int64_t c0 = interleaved ? 0 : c;
+  for (int64_t y = 0; y < h; ++y) {
+    float* row = padded.data() + rx * step;
+    int64_t i = 0;
+    if (dense_src) {
+      const uint8_t* p = &src.at(b, c0, y, 0);
+      for (; i + lanes <= n; i += lanes) hn::StoreU(UnitLanes(d, p + i), d, row + i);
+      for (; i < n; ++i) row[i] = unit(p[i]);
+    } else {
+      for (; i < n; ++i) row[i] = unit(src.at(b, interleaved ? i % step : c, y, i / step));
+    }
+    for (int64_t j = -rx; j < 0; ++j) {  // the borders, from the converted row
+      const int64_t left = border_source(j, w, border), right = border_source(w - 1 - j, w, border);
+      for (int64_t k = 0; k < step; ++k) {
+        row[j * step + k] = left < 0 ? 0.0f : row[left * step + k];
+        row[(w - 1 - j) * step + k] = right < 0 ? 0.0f : row[right * step + k];
+      }
+    }
+    TapRow(padded.data(), rows.data() + y * n, n, step, wx, kx.taps);
+  }
+  std::vector<const float*> taps(static_cast<size_t>(ky.taps));
+  for (int64_t y = 0; y < h; ++y) {
+    for (int64_t t = 0; t < ky.taps; ++t) {
+      const int64_t sy = border_source(y + t - ry, h, border);
+      taps[static_cast<size_t>(t)] = sy < 0 ? nullptr : rows.data() + sy * n;
+    }
+    if (dense_dst) {
+      TapColumns(taps.data(), &dst.at(b, c0, y, 0), n, wy, ky.taps);
+      continue;
+    }
+    TapColumns(taps.data(), out_row.data(), n, wy, ky.taps);
+    for (int64_t x = 0; x < w; ++x) {
+      for (int64_t k = 0; k < step; ++k)
+        dst.at(b, interleaved ? k : c, y, x) = out_row[static_cast<size_t>(x * step + k)];
+    }
+  }
+}
+
+// Work items [begin, end): planes (b * C + c) or, interleaved, samples.
+void FilterItems(const ConstImage& src, const Image& dst, FilterKernel kx, FilterKernel ky, Border border,
+                 bool interleaved, int64_t begin, int64_t end) {
+  std::vector<float> padded, rows;
+  std::vector<uint8_t> out_row;
+  for (int64_t item = begin; item < end; ++item) {
+    const int64_t b = interleaved ? item : item / src.channels, c = interleaved ? -1 : item % src.channels;
+    FilterPlane(src, dst, kx, ky, border, b, c, padded, rows, out_row);
+  }
+}
+
+// NOLINTNEXTLINE(google-readability-namespace-comments)
+}  // namespace HWY_NAMESPACE
+}  // namespace cpu
+}  // namespace u8aug
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace u8aug {
+namespace cpu {
+
+HWY_EXPORT(FilterItems);
+
+void filter2d_separable(const ConstImage& src, const Image& dst, FilterKernel kernel_x, FilterKernel kernel_y,
+                        Border border, const ParallelFor& parallel) {
+  const char* op = "filter2d_separable";
+  detail::check_filter(op, src, dst, kernel_x, kernel_y, border);
+  detail::check_filter_values(op, kernel_x, "kernel_x");
+  detail::check_filter_values(op, kernel_y, "kernel_y");
+  // interleaved rows (a pixel's channels together) are filtered a sample at a time; anything else a plane at a time
+  const bool interleaved = src.channels > 1 && src.stride_c == 1 && src.stride_w == src.channels;
+  const int64_t items = interleaved ? src.batch : src.batch * src.channels;
+  const int64_t per_item = (interleaved ? src.channels : 1) * src.height * src.width;
+  run_parallel(parallel, items, grain_for(8 * per_item * (kernel_x.taps + kernel_y.taps)),
+               [&](int64_t begin, int64_t end) {
+                 HWY_DYNAMIC_DISPATCH(FilterItems)(src, dst, kernel_x, kernel_y, border, interleaved, begin, end);
+               });
+}
+
+}  // namespace cpu
+}  // namespace u8aug
+#endif  // HWY_ONCE

@@ -1,0 +1,23 @@
+// Separable filters on CUDA: pixel/filter.h's FilterRowsBody into a float32 image on the stream,
+// then FilterColumnsBody into dst, one thread per element; each tap one fmaf as on the CPU.
+#include "cuda/launch.cuh"
+#include "u8aug/detail/check.h"
+#include "u8aug/pixel/filter.h"
+#include "u8aug/u8aug.h"
+
+namespace u8aug {
+namespace cuda {
+
+void filter2d_separable(const ConstImage& src, const Image& dst, FilterKernel kernel_x, FilterKernel kernel_y,
+                        Border border, cudaStream_t stream) {
+  const char* op = "filter2d_separable";
+  detail::check_filter(op, src, dst, kernel_x, kernel_y, border);
+  StreamBuffer<float> buffer(op, static_cast<size_t>(src.numel()), stream);
+  const FloatImage rows = nchw(buffer.get(), src.batch, src.channels, src.height, src.width);
+  launch_each_index(op, FilterRowsBody{src, rows, kernel_x, border}, stream);
+  launch_each_index(op, FilterColumnsBody{rows, dst, kernel_y, border}, stream);
+  buffer.release();
+}
+
+}  // namespace cuda
+}  // namespace u8aug

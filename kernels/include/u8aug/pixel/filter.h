@@ -1,0 +1,95 @@
+// Separable filters (kornia.filters.filter2d_separable, what gaussian_blur2d and box_blur run):
+// a horizontal pass, then a vertical one, each output the float32 sum over the kernel's taps of
+// the padded input times the tap, accumulated from the first tap to the last with one fused
+// multiply-add per tap, starting from 0: the order torch's CPU conv2d (oneDNN's depthwise kernel)
+// and kornia's slice-and-addcmul path both take (measured: 100% of outputs bit for bit, kernels of
+// 5 and 23 taps, 224x224 and 256x272 images, contiguous and channels_last). The first pass is
+// rounded to float32 as kornia's intermediate tensor is; the second is quantized with to_u8.
+#pragma once
+
+#include <cmath>
+
+#include "u8aug/image.h"
+
+namespace u8aug {
+
+// kornia's border types (F.pad's modes): constant pads zeros, reflect mirrors without repeating
+// the edge, replicate repeats it, circular wraps around.
+enum class Border : int32_t { kConstant = 0, kReflect = 1, kReplicate = 2, kCircular = 3 };
+
+// The source index of padded position i (in [-radius, size + radius)) along an axis, or -1 for
+// the constant. Reflect needs radius < size and circular radius <= size (F.pad's own limits,
+// checked by the caller).
+U8AUG_HD int64_t border_source(int64_t i, int64_t size, Border border) {
+  if (i >= 0 && i < size) return i;
+  switch (border) {
+    case Border::kConstant: return -1;
+    case Border::kReflect: return i < 0 ? -i : 2 * (size - 1) - i;
+    case Border::kReplicate: return i < 0 ? 0 : size - 1;
+    default: return i < 0 ? i + size : i - size;
+  }
+}
+
+// One tap: acc + x * w with a single rounding (fmaf is fused on the host and the GPU alike).
+U8AUG_HD float tap(float acc, float x, float w) { return fmaf(x, w, acc); }
+
+// The kernel taps of one sample: `taps` floats for each of `count` samples (count 1: shared).
+struct FilterKernel {
+  const float* values = nullptr;
+  int64_t count = 0, taps = 0;
+  U8AUG_HD const float* of(int64_t b) const { return values + (count == 1 ? 0 : b) * taps; }
+};
+
+// The horizontal pass at (b, c, y, x): from the uint8 source as kornia's x / 255.
+U8AUG_HD float filter_row_value(const ConstImage& src, FilterKernel k, Border border, int64_t b, int64_t c, int64_t y,
+                                int64_t x) {
+  const float* w = k.of(b);
+  const int64_t r = k.taps / 2;
+  float acc = 0.0f;
+  for (int64_t t = 0; t < k.taps; ++t) {
+    const int64_t sx = border_source(x + t - r, src.width, border);
+    acc = tap(acc, sx < 0 ? 0.0f : unit(src.at(b, c, y, sx)), w[t]);
+  }
+  return acc;
+}
+
+// The vertical pass at (b, c, y, x), from the horizontal pass's float32 image.
+U8AUG_HD float filter_column_value(const ImageView<const float>& rows, FilterKernel k, Border border, int64_t b,
+                                   int64_t c, int64_t y, int64_t x) {
+  const float* w = k.of(b);
+  const int64_t r = k.taps / 2;
+  float acc = 0.0f;
+  for (int64_t t = 0; t < k.taps; ++t) {
+    const int64_t sy = border_source(y + t - r, rows.height, border);
+    acc = tap(acc, sy < 0 ? 0.0f : rows.at(b, c, sy, x), w[t]);
+  }
+  return acc;
+}
+
+// The CUDA kernels' bodies, one output element each in memory order (each-index bodies: image.h):
+// the horizontal pass into a float32 image, then the vertical pass into dst.
+struct FilterRowsBody {
+  ConstImage src;
+  FloatImage rows;
+  FilterKernel kernel;
+  Border border;
+  U8AUG_HD int64_t count() const { return rows.numel(); }
+  U8AUG_HD void operator()(int64_t i) const {
+    const Index4 k = element_index(rows, i);
+    rows.at(k.b, k.c, k.y, k.x) = filter_row_value(src, kernel, border, k.b, k.c, k.y, k.x);
+  }
+};
+
+struct FilterColumnsBody {
+  ImageView<const float> rows;
+  Image dst;
+  FilterKernel kernel;
+  Border border;
+  U8AUG_HD int64_t count() const { return dst.numel(); }
+  U8AUG_HD void operator()(int64_t i) const {
+    const Index4 k = element_index(dst, i);
+    dst.at(k.b, k.c, k.y, k.x) = to_u8(filter_column_value(rows, kernel, border, k.b, k.c, k.y, k.x) * 255.0f);
+  }
+};
+
+}  // namespace u8aug

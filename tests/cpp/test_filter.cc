@@ -1,0 +1,110 @@
+// The CPU separable filter on every compiled Highway target the CPU supports, against the
+// scalar reference (pixel/filter.h's bodies run over every index, as the CUDA kernels run them),
+// byte for byte: every layout, border, kernel size and per-sample kernels; and its checks.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "image_buffer.h"
+#include "u8aug/pixel/filter.h"
+#include "u8aug/u8aug.h"
+
+namespace u8aug {
+namespace test {
+namespace {
+
+// Normalised Gaussian taps, a different sigma for each of `count` kernels.
+std::vector<float> gaussian_taps(int64_t taps, int64_t count) {
+  std::vector<float> w;
+  for (int64_t k = 0; k < count; ++k) {
+    const float sigma = 0.6f + 0.45f * static_cast<float>(k);
+    float sum = 0.0f;
+    std::vector<float> one;
+    for (int64_t t = 0; t < taps; ++t) {
+      const float d = static_cast<float>(t - taps / 2);
+      one.push_back(std::exp(-d * d / (2 * sigma * sigma)));
+      sum += one.back();
+    }
+    for (float v : one) w.push_back(v / sum);
+  }
+  return w;
+}
+
+void reference_filter(const ConstImage& src, const Image& dst, FilterKernel kx, FilterKernel ky, Border border) {
+  std::vector<float> rows(static_cast<size_t>(src.numel()));
+  const FloatImage r = nchw(rows.data(), src.batch, src.channels, src.height, src.width);
+  const FilterRowsBody first{src, r, kx, border};
+  for (int64_t i = 0; i < first.count(); ++i) first(i);
+  const FilterColumnsBody second{r, dst, ky, border};
+  for (int64_t i = 0; i < second.count(); ++i) second(i);
+}
+
+class FilterOnEveryTarget : public OnEveryTarget {};
+
+TEST_P(FilterOnEveryTarget, MatchesScalarReference) {
+  const Shape shapes[] = {{1, 1}, {3, 5}, {2, 63}, {23, 40}, {12, 224}, {47, 3}};
+  for (const Shape s : shapes)
+    for (int64_t c : {1, 3, 4})
+      for (Layout in : kLayouts)
+        for (Border border : {Border::kConstant, Border::kReflect, Border::kReplicate, Border::kCircular})
+          for (int64_t taps : {1, 3, 5, 23}) {
+            const int64_t r = taps / 2;
+            const int64_t tx =
+                (border == Border::kReflect && r >= s.w) || (border == Border::kCircular && r > s.w) ? 1 : taps;
+            const int64_t ty =
+                (border == Border::kReflect && r >= s.h) || (border == Border::kCircular && r > s.h) ? 1 : taps;
+            const int64_t b = 2;
+            SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " " +
+                         layout_name(in) + " border " + std::to_string(static_cast<int>(border)) + " taps " +
+                         std::to_string(taps));
+            const std::vector<float> wx = gaussian_taps(tx, b), wy = gaussian_taps(ty, 1);
+            const FilterKernel kx{wx.data(), b, tx}, ky{wy.data(), 1, ty};
+            TestImage src(in, b, c, s.h, s.w), out(in, b, c, s.h, s.w), expected(Layout::kPlanar, b, c, s.h, s.w);
+            src.fill_random(static_cast<uint32_t>(s.h * 31 + s.w + c + taps));
+            const std::vector<uint8_t> before = src.buffer;
+            cpu::filter2d_separable(src.view, out.view, kx, ky, border, serial_for());
+            reference_filter(src.view, expected.view, kx, ky, border);
+            ASSERT_EQ(count_differences(out.view, expected.view), 0);
+            ASSERT_EQ(out.clobbered_padding(), 0) << "wrote outside the output view";
+            ASSERT_EQ(src.buffer, before) << "modified its input";
+          }
+}
+
+U8AUG_INSTANTIATE_ON_EVERY_TARGET(FilterOnEveryTarget);
+
+TEST(Filter, TheTapsAreFusedFromTheFirst) {
+  // a 3-tap box on a constant row: each tap one fused multiply-add from 0, as torch's conv2d sums
+  const float third = 1.0f / 3.0f, w[] = {third, third, third};
+  const float x = 200.0f / 255.0f;
+  const float expected = std::fma(x, third, std::fma(x, third, std::fma(x, third, 0.0f)));
+  uint8_t in[5] = {200, 200, 200, 200, 200}, out[5] = {};
+  const FilterKernel k{w, 1, 3};
+  const float unit_tap[] = {1.0f};
+  cpu::filter2d_separable(nchw<const uint8_t>(in, 1, 1, 1, 5), nchw(out, 1, 1, 1, 5), k, FilterKernel{unit_tap, 1, 1},
+                          Border::kReplicate);
+  EXPECT_EQ(out[2], to_u8(expected * 255.0f));
+}
+
+TEST(Filter, RefusesBadKernelsAndBorders) {
+  TestImage src(Layout::kPlanar, 2, 3, 4, 5), dst(Layout::kPlanar, 2, 3, 4, 5);
+  const std::vector<float> w3 = gaussian_taps(3, 1), w4 = gaussian_taps(4, 1), w9 = gaussian_taps(9, 1),
+                           w3x3 = gaussian_taps(3, 3);
+  const FilterKernel k3{w3.data(), 1, 3};
+  auto run = [&](FilterKernel kx, FilterKernel ky, Border border) {
+    return [&, kx, ky, border] { cpu::filter2d_separable(src.view, dst.view, kx, ky, border); };
+  };
+  expect_invalid(run(FilterKernel{w4.data(), 1, 4}, k3, Border::kReflect), "odd number of taps");
+  expect_invalid(run(k3, FilterKernel{w9.data(), 1, 9}, Border::kReflect), "height of more than 4 for reflect");
+  expect_invalid(run(FilterKernel{w3x3.data(), 3, 3}, k3, Border::kReflect), "1 or B = 2 kernels");
+  expect_invalid(run(FilterKernel{nullptr, 1, 3}, k3, Border::kReflect), "null pointer");
+  expect_invalid(run(k3, k3, static_cast<Border>(7)), "unknown border");
+  const float nan[] = {1.0f, NAN, 0.0f};
+  expect_invalid(run(k3, FilterKernel{nan, 1, 3}, Border::kReflect), "kernel_y must be finite");
+  expect_invalid([&] { cpu::filter2d_separable(src.view, src.view, k3, k3, Border::kReflect); }, "overlap");
+}
+
+}  // namespace
+}  // namespace test
+}  // namespace u8aug

@@ -111,8 +111,11 @@ void FilterPlane(const ConstImage& src, const Image& dst, FilterKernel kx, Filte
   padded.resize(static_cast<size_t>((w + 2 * rx) * step));
   rows.resize(static_cast<size_t>(h * n));
   out_row.resize(static_cast<size_t>(n));
-  const float* wx = kx.of(b);
-  const float* wy = ky.of(b);
+  std::vector<float> weights_x(static_cast<size_t>(kx.taps)), weights_y(static_cast<size_t>(ky.taps));
+  for (int64_t t = 0; t < kx.taps; ++t) weights_x[static_cast<size_t>(t)] = kx.weight(b, t);
+  for (int64_t t = 0; t < ky.taps; ++t) weights_y[static_cast<size_t>(t)] = ky.weight(b, t);
+  const float* wx = weights_x.data();
+  const float* wy = weights_y.data();
   // rows whose n values are consecutive bytes (planar rows, densely interleaved pixels) convert by lanes
   const bool dense_src = src.stride_w == step, dense_dst = dst.stride_w == step && (!interleaved || dst.stride_c == 1);
   const hn::ScalableTag<float> d;

@@ -189,7 +189,7 @@ def geometry_cases():
             (
                 lambda x: u8aug.pipeline(
                     x,
-                    ["crop_and_resize 224 224 bilinear 1 exact", "hflip", "adjust_brightness", "filter2d_separable reflect"],
+                    ["crop_and_resize 224 224 bilinear 1 exact", "hflip", "adjust_brightness", "filter2d_separable reflect exact"],
                     [_box(x, 40, 60, 150, 170), torch.empty(0, dtype=torch.bool), torch.empty(0, dtype=torch.bool),
                      _t(0.1), torch.empty(0, dtype=torch.bool), *_blur_kernels()],
                 ),

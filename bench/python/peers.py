@@ -5,7 +5,7 @@ peers_intensity.py and peers_geometry.py.
 
 from peer_helpers import LIBRARIES, _optional, is_ours  # noqa: F401  (run.py reads them from here)
 from peers_geometry import GEOMETRY, _geometry_peers, _pipeline_peers
-from peers_intensity import POINT_PEERS, _color_peers, _flip_peers, _normalize_peers
+from peers_intensity import POINT_PEERS, _blur_peers, _color_peers, _flip_peers, _normalize_peers
 
 import u8aug
 
@@ -19,7 +19,10 @@ PEERS = {
     "color_jiggle": lambda: _color_peers("color_jiggle"),
     "color_jitter": lambda: _color_peers("color_jitter"),
     **{op: (lambda op=op: _geometry_peers(op)) for op in GEOMETRY},
+    "gaussian_blur_5": lambda: _blur_peers(5),
+    "gaussian_blur_23": lambda: _blur_peers(23),
     "pipeline": _pipeline_peers,
+    "pipeline_simclr": lambda: _pipeline_peers(simclr=True),
 }
 
 
@@ -30,8 +33,9 @@ def peers_for(op: str) -> dict:
 
 
 OPS = list(PEERS)
-# The pipeline row is fed B=32 of 256x256 (issue 5's standard pipeline), whatever the shapes.
+# The pipeline rows are fed B=32 of 256x256 (the standard pipeline's input), whatever the shapes.
 PIPELINE_SHAPE = (32, 3, 256, 256)
+PIPELINES = {"pipeline", "pipeline_simclr"}
 # Ops whose work depends on the content: fed real photos, not random bytes.
 CONTENT_DEPENDENT = {"equalize"}
 # Bytes read plus written per image element (uint8 in; uint8 out, or float32 out for normalize).

@@ -129,10 +129,12 @@ def _geometry_peers(op):
     return {name_: f for name_, f in peers.items() if f}
 
 
-def _pipeline_peers():
+def _pipeline_peers(simclr=False):
     """RandomResizedCrop(224) -> horizontal flip -> ColorJitter(0.4, 0.4, 0.4, 0.1) ->
     RandomGrayscale(p=0.2) -> Normalize, each library's own classes (u8aug: u8aug.kornia's classes in
-    its AugmentationSequential, kornia's subclass). Fed 256x256 (PIPELINE_SHAPE)."""
+    its AugmentationSequential, kornia's subclass). Fed 256x256 (PIPELINE_SHAPE). simclr: SimCLR's
+    recipe, the same with ColorJitter p=0.8, then RandomGaussianBlur(23, sigma (0.1, 2.0), p=0.5)
+    and RandomSolarize(p=0.2) before Normalize."""
     K = _optional("kornia.augmentation")
     UK = _optional("u8aug.kornia")
     v2 = _optional("torchvision.transforms.v2")
@@ -142,11 +144,13 @@ def _pipeline_peers():
     def kornia_pipeline(mod, device, fidelity="exact"):
         # each library's own container: u8aug.kornia.AugmentationSequential compiles on every torch
         tier = {"fidelity": fidelity} if fidelity != "exact" else {}
+        extra = [mod.RandomGaussianBlur(23, (0.1, 2.0), p=0.5), mod.RandomSolarize(p=0.2)] if simclr else []
         return mod.AugmentationSequential(
             mod.RandomResizedCrop((224, 224), **tier),
             mod.RandomHorizontalFlip(),
-            mod.ColorJitter(0.4, 0.4, 0.4, 0.1, p=1.0, **tier),
+            mod.ColorJitter(0.4, 0.4, 0.4, 0.1, p=0.8 if simclr else 1.0, **tier),
             mod.RandomGrayscale(p=0.2),
+            *extra,
             mod.Normalize(mean=torch.tensor(mean), std=torch.tensor(std)),
         ).to(device)
 
@@ -189,12 +193,15 @@ def _pipeline_peers():
         return factory
 
     def torchvision(x):
+        jitter = v2.ColorJitter(0.4, 0.4, 0.4, 0.1)
+        extra = [v2.RandomApply([v2.GaussianBlur(23, (0.1, 2.0))], p=0.5), v2.RandomSolarize(128, p=0.2)]
         t = v2.Compose(
             [
                 v2.RandomResizedCrop((224, 224), antialias=False),
                 v2.RandomHorizontalFlip(),
-                v2.ColorJitter(0.4, 0.4, 0.4, 0.1),
+                v2.RandomApply([jitter], p=0.8) if simclr else jitter,
                 v2.RandomGrayscale(p=0.2),
+                *(extra if simclr else []),
                 v2.ToDtype(torch.float32, scale=True),
                 v2.Normalize(mean, std),
             ]
@@ -202,12 +209,14 @@ def _pipeline_peers():
         return lambda: t(x)
 
     def albu():
+        extra = [A.GaussianBlur(blur_limit=(23, 23), sigma_limit=(0.1, 2.0), p=0.5), A.Solarize(p=0.2)]
         t = A.Compose(
             [
                 A.RandomResizedCrop(size=(224, 224)),
                 A.HorizontalFlip(),
-                A.ColorJitter(0.4, 0.4, 0.4, 0.1, p=1.0),
+                A.ColorJitter(0.4, 0.4, 0.4, 0.1, p=0.8 if simclr else 1.0),
                 A.ToGray(num_output_channels=3, p=0.2),
+                *(extra if simclr else []),
                 A.Normalize(mean=mean, std=std),
             ]
         )
@@ -217,7 +226,7 @@ def _pipeline_peers():
         "u8aug": UK and K and ours(False),
         "u8aug compiled": UK and K and ours(True),
         "u8aug fast": UK and K and ours(False, "fast"),
-        "u8aug kernels alone": UK and K and kernels_alone,
+        "u8aug kernels alone": UK and K and not simclr and kernels_alone,
         "kornia float": K and kornia(False),
         "kornia float compiled": K and kornia(True),
         "torchvision v2": v2 and torchvision,

@@ -263,3 +263,43 @@ def _color_peers(op):
         "memcpy": _memcpy,
     }
     return {name: f for name, f in peers.items() if f}
+
+
+def _blur_peers(kernel_size):
+    """RandomGaussianBlur(kernel_size, sigma in (0.1, 2.0), p=1): every library's own random blur
+    (a sigma drawn per image), u8aug as the u8aug.kornia class (kornia's draws and kernels)."""
+    K = _optional("kornia.augmentation")
+    UK = _optional("u8aug.kornia")
+    v2 = _optional("torchvision.transforms.v2")
+    A = _optional("albumentations")
+    cv2 = _optional("cv2")
+    k = kernel_size
+
+    def ours(compiled, fidelity="exact"):
+        def factory(x):
+            aug = UK.RandomGaussianBlur(k, (0.1, 2.0), p=1.0, fidelity=fidelity)
+            fn = torch.compile(aug, fullgraph=True, options=UK.COMPILE_OPTIONS) if compiled else aug
+            return lambda: fn(x)
+
+        return factory
+
+    def albu():
+        t = A.GaussianBlur(blur_limit=(k, k), sigma_limit=(0.1, 2.0), p=1.0)
+        return lambda img: t(image=img)["image"]
+
+    def opencv():
+        rng = np.random.default_rng(0)
+        return lambda img: cv2.GaussianBlur(img, (k, k), float(rng.uniform(0.1, 2.0)))
+
+    peers = {
+        "u8aug": UK and K and ours(False),
+        "u8aug compiled": UK and K and ours(True),
+        "u8aug fast": UK and K and ours(False, "fast"),
+        "kornia float": K and _kornia(K.RandomGaussianBlur, False, kernel_size=k, sigma=(0.1, 2.0), p=1.0),
+        "kornia float compiled": K and _kornia(K.RandomGaussianBlur, True, kernel_size=k, sigma=(0.1, 2.0), p=1.0),
+        "torchvision v2": v2 and _torchvision(lambda v2: v2.GaussianBlur(k, (0.1, 2.0)), v2),
+        "albumentations": A and _per_image(albu),
+        "OpenCV": cv2 and _per_image(opencv),
+        "memcpy": _memcpy,
+    }
+    return {name: f for name, f in peers.items() if f}

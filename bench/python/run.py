@@ -164,14 +164,14 @@ def run(args) -> list:
         thread_counts = args.threads
     rows = []
     total = len(thread_counts) * sum(
-        1 if op == "pipeline" and not args.quick else len(shapes) for op in args.ops
+        1 if op in peer_defs.PIPELINES and not args.quick else len(shapes) for op in args.ops
     )  # rows to do
     started = time.perf_counter()
     for threads in thread_counts:
         set_threads(threads)
         for op in args.ops:
             op_shapes = shapes
-            if op == "pipeline" and not args.quick:
+            if op in peer_defs.PIPELINES and not args.quick:
                 op_shapes = [peer_defs.PIPELINE_SHAPE]
             for shape in op_shapes:
                 torch._dynamo.reset()  # each row compiles afresh: no recompile limits across rows

@@ -299,8 +299,9 @@ def _rot90_fake(img, k=1):
 
 
 @_fake("filter2d_separable")
-def _filter2d_separable_fake(img, kernel_x, kernel_y, border_type="reflect"):
+def _filter2d_separable_fake(img, kernel_x, kernel_y, border_type="reflect", fidelity="exact"):
     _check_image("filter2d_separable", img)
+    _check_fidelity("filter2d_separable", fidelity)
     torch._check(
         border_type in ("constant", "reflect", "replicate", "circular"),
         lambda: f"u8aug.filter2d_separable: border_type must be 'constant', 'reflect', 'replicate' or 'circular', got '{border_type}'",
@@ -376,9 +377,9 @@ def _pipeline_step(cur, where, words, tensors):
         torch._check(len(args) == 6, lambda: f"u8aug.pipeline: {where}: expected left right top bottom mode value")
         return FAKES["pad"](cur, [left, right, top, bottom], args[4], int(args[5]))
     if name == "filter2d_separable":
-        torch._check(len(args) == 1, lambda: f"u8aug.pipeline: {where}: expected border_type")
+        torch._check(len(args) == 2, lambda: f"u8aug.pipeline: {where}: expected border_type F")
         take_next("take")
-        return FAKES[name](cur, take_next("kernel_x"), take_next("kernel_y"), args[0])
+        return FAKES[name](cur, take_next("kernel_x"), take_next("kernel_y"), args[0], args[1])
     if name == "normalize":
         return FAKES["normalize"](cur, take_next("mean"), take_next("std"))
     raise RuntimeError(f"u8aug.pipeline: {where}: unknown step '{name}'")

@@ -20,6 +20,7 @@ FAST_OPS = ["adjust_saturation", "adjust_hue", "color_jiggle", "color_jitter"] +
     "warp_perspective",
     "resize",
     "crop_and_resize",
+    "filter2d_separable",
 ]
 
 
@@ -56,6 +57,7 @@ def test_the_catalogue_names_the_fast_ops_and_their_class():
         "adjust_hue",
         "color_jiggle",
         "color_jitter",
+        "filter2d_separable",
     ]
     for op in u8aug.catalogue():
         assert op["fast"] in ("fast", "exact", "-")
@@ -69,6 +71,26 @@ def test_hue(radians):
         expected = oracle(kornia.enhance.adjust_hue, x, f)
         for layout, xi in layouts(x).items():
             assert_fast_class(f"adjust_hue {radians:+.2f} {name} {layout}", u8aug.adjust_hue(xi, f, "fast"), expected)
+
+
+@pytest.mark.parametrize("sigma", [0.1, 0.3, 0.8, 1.3, 2.0])
+@pytest.mark.parametrize("taps", [5, 23])
+def test_gaussian_blur_fast_drops_only_the_subnormal_tails(sigma, taps):
+    from kornia.filters import get_gaussian_kernel1d
+
+    for name, x in rgb_images().items():
+        expected = oracle(lambda xf: kornia.filters.gaussian_blur2d(xf, taps, (sigma, sigma)), x)
+        for layout, xi in layouts(x).items():
+            got = u8aug.gaussian_blur2d(xi, taps, (sigma, sigma), fidelity="fast")
+            assert_fast_class(f"gaussian_blur2d {taps} {sigma} {name} {layout}", got, expected)
+    # where no tap is that small the fast tier is the exact arithmetic
+    k = get_gaussian_kernel1d(taps, torch.tensor([[sigma]]))
+    if not bool(((k > 0) & (k < 2.0**-118)).any()):
+        x = random_image((2, 3, 40, 50), seed=3)
+        assert torch.equal(
+            u8aug.gaussian_blur2d(x, taps, (sigma, sigma), fidelity="fast"),
+            u8aug.gaussian_blur2d(x, taps, (sigma, sigma)),
+        )
 
 
 @pytest.mark.parametrize("factor", [0.0, 0.3, 1.0, 2.5])
@@ -228,6 +250,7 @@ DROPIN = {
     "RandomResizedCrop": dict(size=(48, 40), p=1.0),
     "RandomCrop": dict(size=(30, 40), padding=3, p=1.0),
     "Resize": dict(size=(50, 71)),
+    "RandomGaussianBlur": dict(kernel_size=23, sigma=(0.1, 2.0), p=1.0),
 }
 
 

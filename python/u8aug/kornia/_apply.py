@@ -174,7 +174,7 @@ def _gaussian_blur(aug, x, params, flags, transform, run=ops):
     n = sigma.shape[0]
     kernel_x = get_gaussian_kernel1d(kx, sigma.view(n, 1))
     kernel_y = get_gaussian_kernel1d(ky, sigma.view(n, 1))
-    return run.filter2d_separable(x, kernel_x, kernel_y, border)
+    return run.filter2d_separable(x, kernel_x, kernel_y, border, fidelity(aug))
 
 
 def _channel_shuffle(aug, x, params, flags, transform, run=ops):
@@ -245,6 +245,7 @@ FAST_CLASSES = (
     "RandomHue",
     "ColorJiggle",
     "ColorJitter",
+    "RandomGaussianBlur",
 )
 
 # The classes whose steps join a fused AugmentationSequential chain (_fused.py): every class whose

@@ -151,9 +151,9 @@ class Planner:
         shape = (*x.shape[:-2], x.shape[-2] + top + bottom, x.shape[-1] + left + right)
         return self._add(x, ["pad", left, right, top, bottom, mode, int(value)], shape=shape, gated=False)
 
-    def filter2d_separable(self, x, kernel_x, kernel_y, border_type="reflect"):
+    def filter2d_separable(self, x, kernel_x, kernel_y, border_type="reflect", fidelity="exact"):
         kernels = tuple(k.to(device=self.device, dtype=torch.float32).contiguous() for k in (kernel_x, kernel_y))
-        return self._add(x, ["filter2d_separable", border_type], kernels)
+        return self._add(x, ["filter2d_separable", border_type, fidelity], kernels)
 
     def normalize(self, x, mean, std):
         out = self._add(x, ["normalize"], self._values(mean, std), gated=False)

@@ -217,6 +217,8 @@ inline void check_filter(const char* op, const ConstImage& src, const Image& dst
                          const FilterKernel& ky, Border border) {
   check_unary(op, src, dst);
   if (static_cast<int32_t>(border) < 0 || static_cast<int32_t>(border) > 3) fail(op, "unknown border type");
+  check_fidelity(op, kx.fidelity);
+  check_fidelity(op, ky.fidelity);
   check_filter_kernel(op, "kernel_x", kx, src.batch, src.width, border, "width");
   check_filter_kernel(op, "kernel_y", ky, src.batch, src.height, border, "height");
 }

@@ -144,7 +144,7 @@ def _pipeline_peers(simclr=False):
     def kornia_pipeline(mod, device, fidelity="exact"):
         # each library's own container: u8aug.kornia.AugmentationSequential compiles on every torch
         tier = {"fidelity": fidelity} if fidelity != "exact" else {}
-        extra = [mod.RandomGaussianBlur(23, (0.1, 2.0), p=0.5), mod.RandomSolarize(p=0.2)] if simclr else []
+        extra = [mod.RandomGaussianBlur(23, (0.1, 2.0), p=0.5, **tier), mod.RandomSolarize(p=0.2)] if simclr else []
         return mod.AugmentationSequential(
             mod.RandomResizedCrop((224, 224), **tier),
             mod.RandomHorizontalFlip(),

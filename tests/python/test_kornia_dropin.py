@@ -44,6 +44,9 @@ CASES = [
     ("RandomGaussianBlur", dict(kernel_size=5, sigma=(0.1, 2.0), p=0.7)),
     ("RandomGaussianBlur", dict(kernel_size=(9, 3), sigma=(0.5, 1.5), border_type="replicate", p=1.0)),
     ("RandomGaussianBlur", dict(kernel_size=3, sigma=(0.5, 1.5), border_type="circular", same_on_batch=True)),
+    ("RandomRGBShift", dict(r_shift_limit=0.3, g_shift_limit=0.2, b_shift_limit=0.4, p=0.7)),
+    ("RandomChannelDropout", dict(num_drop_channels=1, fill_value=0.0, p=0.7)),
+    ("RandomChannelDropout", dict(num_drop_channels=2, fill_value=0.3, p=1.0)),
 ]
 IDS = [c[0] if sum(c[0] == d[0] for d in CASES) == 1 else f"{c[0]}-{i}" for i, c in enumerate(CASES)]
 

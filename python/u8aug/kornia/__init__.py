@@ -138,6 +138,16 @@ class RandomGaussianBlur(K.RandomGaussianBlur):
 
 
 @uint8_dropin
+class RandomRGBShift(K.RandomRGBShift):
+    """kornia.augmentation.RandomRGBShift that also takes uint8 images (u8aug kernels)."""
+
+
+@uint8_dropin
+class RandomChannelDropout(K.RandomChannelDropout):
+    """kornia.augmentation.RandomChannelDropout that also takes uint8 images (u8aug kernels)."""
+
+
+@uint8_dropin
 class RandomInvert(K.RandomInvert):
     """kornia.augmentation.RandomInvert that also takes uint8 images (u8aug kernels)."""
 

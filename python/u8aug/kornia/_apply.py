@@ -153,6 +153,25 @@ def _resize(aug, x, params, flags, transform, run=ops):
     return run.resize(x, size, "bilinear", bool(flags["align_corners"]), fidelity=fidelity(aug))
 
 
+def _rgb_shift(aug, x, params, flags, transform, run=ops):
+    # kornia's shift_rgb: clamp(x + shift[channel], 0, 1), each channel its own per-sample shift;
+    # u8aug's adjust_brightness is that formula (clamp_unit(v + a)) on one channel's plane
+    if x.shape[1] != 3:
+        raise ValueError(f"u8aug.kornia.RandomRGBShift: expected 3 (RGB) channels, got {x.shape[1]}")
+    shifts = [_f32(params, key, x) for key in ("r_shift", "g_shift", "b_shift")]
+    planes = [run.adjust_brightness(x[:, c : c + 1], shifts[c]) for c in range(3)]
+    out = torch.cat(planes, dim=1)
+    return out.contiguous(memory_format=torch.channels_last) if ops._channels_last(x) else out
+
+
+def _channel_dropout(aug, x, params, flags, transform, run=ops):
+    # kornia overwrites the drawn (sample, channel) planes with fill_value: the byte the oracle makes of it
+    fill = (aug.fill_value.detach().to(device=x.device, dtype=torch.float32) * 255).round().clamp(0, 255)
+    out = x.clone(memory_format=torch.channels_last if ops._channels_last(x) else torch.contiguous_format)
+    out[params["batch_idx"].to(x.device), params["channel_idx"].to(x.device), ...] = fill.to(torch.uint8)
+    return out
+
+
 def _gaussian_blur(aug, x, params, flags, transform, run=ops):
     from kornia.filters import get_gaussian_kernel1d
     from kornia.filters.kernels import _check_kernel_size, _unpack_2d_ks
@@ -217,6 +236,8 @@ KERNELS: Dict[str, Callable] = {
     ),
     "RandomEqualize": lambda aug, x, p, f, t, run=ops: run.equalize(x),
     "RandomGaussianBlur": _gaussian_blur,
+    "RandomRGBShift": _rgb_shift,
+    "RandomChannelDropout": _channel_dropout,
     "RandomInvert": _invert,
     "RandomGrayscale": _grayscale,
     "Normalize": _normalize,
@@ -249,6 +270,9 @@ FAST_CLASSES = (
 )
 
 # The classes whose steps join a fused AugmentationSequential chain (_fused.py): every class whose
-# apply function calls only u8aug ops (CenterCrop slices, RandomChannelShuffle indexes).
-FUSED_CLASSES = tuple(n for n in KERNELS if n not in ("CenterCrop", "RandomChannelShuffle"))
+# apply function calls only whole-image u8aug ops (CenterCrop slices, RandomChannelShuffle and
+# RandomChannelDropout index, RandomRGBShift works plane by plane).
+FUSED_CLASSES = tuple(
+    n for n in KERNELS if n not in ("CenterCrop", "RandomChannelShuffle", "RandomRGBShift", "RandomChannelDropout")
+)
 FUSED_KERNELS = {KERNELS[n] for n in FUSED_CLASSES}

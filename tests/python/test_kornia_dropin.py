@@ -47,6 +47,8 @@ CASES = [
     ("RandomRGBShift", dict(r_shift_limit=0.3, g_shift_limit=0.2, b_shift_limit=0.4, p=0.7)),
     ("RandomChannelDropout", dict(num_drop_channels=1, fill_value=0.0, p=0.7)),
     ("RandomChannelDropout", dict(num_drop_channels=2, fill_value=0.3, p=1.0)),
+    ("RandomErasing", dict(scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0.0, p=0.7)),
+    ("RandomErasing", dict(scale=(0.1, 0.4), value=0.5, p=1.0)),
 ]
 IDS = [c[0] if sum(c[0] == d[0] for d in CASES) == 1 else f"{c[0]}-{i}" for i, c in enumerate(CASES)]
 

@@ -148,6 +148,11 @@ class RandomChannelDropout(K.RandomChannelDropout):
 
 
 @uint8_dropin
+class RandomErasing(K.RandomErasing):
+    """kornia.augmentation.RandomErasing that also takes uint8 images (u8aug kernels)."""
+
+
+@uint8_dropin
 class RandomInvert(K.RandomInvert):
     """kornia.augmentation.RandomInvert that also takes uint8 images (u8aug kernels)."""
 

@@ -172,6 +172,26 @@ def _channel_dropout(aug, x, params, flags, transform, run=ops):
     return out
 
 
+def _erasing(aug, x, params, flags, transform, run=ops):
+    # kornia's rectangle and fill, on the bytes: the fill is the byte the oracle makes of kornia's
+    # value, and the rectangle mask is kornia's own (exact comparisons)
+    from kornia.geometry.bbox import bbox_generator, bbox_to_mask
+
+    h, w = x.shape[-2:]
+    values = (_f32(params, "values", x) * 255).round().clamp(0, 255).to(torch.uint8).view(-1, 1, 1, 1)
+    layout = torch.channels_last if ops._channels_last(x) else torch.contiguous_format
+    if aug.same_on_batch:  # one rectangle for the batch, sliced as kornia slices it
+        xs, ys, box_w, box_h = (
+            torch.stack([params["xs"][0], params["ys"][0], params["widths"][0], params["heights"][0]]).long().tolist()
+        )
+        out = x.clone(memory_format=layout)
+        out[:, :, ys : ys + box_h, xs : xs + box_w] = values
+        return out
+    boxes = bbox_generator(params["xs"], params["ys"], params["widths"], params["heights"]).to(x.device)
+    mask = bbox_to_mask(boxes, w, h).unsqueeze(1)
+    return torch.where(mask == 1.0, values, x).contiguous(memory_format=layout)
+
+
 def _gaussian_blur(aug, x, params, flags, transform, run=ops):
     from kornia.filters import get_gaussian_kernel1d
     from kornia.filters.kernels import _check_kernel_size, _unpack_2d_ks
@@ -238,6 +258,7 @@ KERNELS: Dict[str, Callable] = {
     "RandomGaussianBlur": _gaussian_blur,
     "RandomRGBShift": _rgb_shift,
     "RandomChannelDropout": _channel_dropout,
+    "RandomErasing": _erasing,
     "RandomInvert": _invert,
     "RandomGrayscale": _grayscale,
     "Normalize": _normalize,
@@ -271,8 +292,10 @@ FAST_CLASSES = (
 
 # The classes whose steps join a fused AugmentationSequential chain (_fused.py): every class whose
 # apply function calls only whole-image u8aug ops (CenterCrop slices, RandomChannelShuffle and
-# RandomChannelDropout index, RandomRGBShift works plane by plane).
+# RandomChannelDropout index, RandomErasing masks with torch, RandomRGBShift works plane by plane).
 FUSED_CLASSES = tuple(
-    n for n in KERNELS if n not in ("CenterCrop", "RandomChannelShuffle", "RandomRGBShift", "RandomChannelDropout")
+    n
+    for n in KERNELS
+    if n not in ("CenterCrop", "RandomChannelShuffle", "RandomRGBShift", "RandomChannelDropout", "RandomErasing")
 )
 FUSED_KERNELS = {KERNELS[n] for n in FUSED_CLASSES}

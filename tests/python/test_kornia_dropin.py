@@ -49,6 +49,8 @@ CASES = [
     ("RandomChannelDropout", dict(num_drop_channels=2, fill_value=0.3, p=1.0)),
     ("RandomErasing", dict(scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0.0, p=0.7)),
     ("RandomErasing", dict(scale=(0.1, 0.4), value=0.5, p=1.0)),
+    ("RandomGaussianNoise", dict(mean=0.0, std=0.1, p=0.7)),
+    ("RandomSaltAndPepperNoise", dict(amount=(0.05, 0.2), salt_vs_pepper=(0.3, 0.7), p=0.7)),
 ]
 IDS = [c[0] if sum(c[0] == d[0] for d in CASES) == 1 else f"{c[0]}-{i}" for i, c in enumerate(CASES)]
 

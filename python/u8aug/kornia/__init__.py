@@ -153,6 +153,16 @@ class RandomErasing(K.RandomErasing):
 
 
 @uint8_dropin
+class RandomGaussianNoise(K.RandomGaussianNoise):
+    """kornia.augmentation.RandomGaussianNoise that also takes uint8 images (kornia's noise, quantized)."""
+
+
+@uint8_dropin
+class RandomSaltAndPepperNoise(K.RandomSaltAndPepperNoise):
+    """kornia.augmentation.RandomSaltAndPepperNoise that also takes uint8 images."""
+
+
+@uint8_dropin
 class RandomInvert(K.RandomInvert):
     """kornia.augmentation.RandomInvert that also takes uint8 images (u8aug kernels)."""
 

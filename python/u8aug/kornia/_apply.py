@@ -192,6 +192,29 @@ def _erasing(aug, x, params, flags, transform, run=ops):
     return torch.where(mask == 1.0, values, x).contiguous(memory_format=layout)
 
 
+def _gaussian_noise(aug, x, params, flags, transform, run=ops):
+    # kornia's drawn noise added to x / 255 in float32, then the oracle's quantizer: the float pass is
+    # kornia's own arithmetic on the bytes (no u8aug kernel yet)
+    noise = _f32(params, "gaussian_noise", x)
+    if noise.shape[0] != x.shape[0]:
+        noise = noise.expand_as(x)
+    out = ((x.float() / 255 + noise) * 255).round().clamp(0, 255).to(torch.uint8)
+    return out.contiguous(memory_format=torch.channels_last if ops._channels_last(x) else torch.contiguous_format)
+
+
+def _salt_and_pepper(aug, x, params, flags, transform, run=ops):
+    # kornia's masks, salt (1.0: 255) first, then pepper (0.0: 0), as kornia writes them
+    if x.shape[1] not in (1, 3):
+        raise ValueError(f"u8aug.kornia.RandomSaltAndPepperNoise: expected 1 or 3 channels, got {x.shape[1]}")
+    salt, pepper = (params[k].to(x.device) for k in ("mask_salt", "mask_pepper"))
+    out = x.clone(memory_format=torch.channels_last if ops._channels_last(x) else torch.contiguous_format)
+    if salt.shape != out.shape or pepper.shape != out.shape:
+        out[salt] = 255
+        out[pepper] = 0
+        return out
+    return out.masked_fill(salt, 255).masked_fill(pepper, 0)
+
+
 def _gaussian_blur(aug, x, params, flags, transform, run=ops):
     from kornia.filters import get_gaussian_kernel1d
     from kornia.filters.kernels import _check_kernel_size, _unpack_2d_ks
@@ -259,6 +282,8 @@ KERNELS: Dict[str, Callable] = {
     "RandomRGBShift": _rgb_shift,
     "RandomChannelDropout": _channel_dropout,
     "RandomErasing": _erasing,
+    "RandomGaussianNoise": _gaussian_noise,
+    "RandomSaltAndPepperNoise": _salt_and_pepper,
     "RandomInvert": _invert,
     "RandomGrayscale": _grayscale,
     "Normalize": _normalize,
@@ -292,10 +317,20 @@ FAST_CLASSES = (
 
 # The classes whose steps join a fused AugmentationSequential chain (_fused.py): every class whose
 # apply function calls only whole-image u8aug ops (CenterCrop slices, RandomChannelShuffle and
-# RandomChannelDropout index, RandomErasing masks with torch, RandomRGBShift works plane by plane).
+# RandomChannelDropout index, RandomErasing and the noise classes use torch's ops on the bytes,
+# RandomRGBShift works plane by plane).
 FUSED_CLASSES = tuple(
     n
     for n in KERNELS
-    if n not in ("CenterCrop", "RandomChannelShuffle", "RandomRGBShift", "RandomChannelDropout", "RandomErasing")
+    if n
+    not in (
+        "CenterCrop",
+        "RandomChannelShuffle",
+        "RandomRGBShift",
+        "RandomChannelDropout",
+        "RandomErasing",
+        "RandomGaussianNoise",
+        "RandomSaltAndPepperNoise",
+    )
 )
 FUSED_KERNELS = {KERNELS[n] for n in FUSED_CLASSES}

@@ -93,6 +93,21 @@ inline FilterKernel filter_kernel_of(const char* op, const char* name, const Ten
   return FilterKernel{static_cast<const float*>(k.data_ptr()), k.size(0), k.size(1)};
 }
 
+// A 2-D filter's kernel: float32 (1, kh, kw) or (B, kh, kw), contiguous, on the image's device.
+inline FilterKernel2d filter_kernel2d_of(const char* op, const Tensor& k, const Tensor& img) {
+  check(k.defined() && k.scalar_type() == ScalarType::Float && k.dim() == 3 &&
+            (k.size(0) == 1 || k.size(0) == batch_of(img)),
+        "u8aug.", op,
+        ": expected kernel to be a float32 tensor of shape (1, kh, kw) or (B, kh, kw) with B = ", batch_of(img),
+        ", got ", k.defined() ? torch::headeronly::toString(k.scalar_type()) : "undefined", " of shape ",
+        Shape{k.sizes()});
+  check(k.device() == img.device(), "u8aug.", op, ": kernel is on ", device_name(k), " but img is on ",
+        device_name(img));
+  const std::vector<int64_t> sizes(k.sizes().begin(), k.sizes().end()), strides(k.strides().begin(), k.strides().end());
+  check(has_strides(sizes, strides, {sizes[1] * sizes[2], sizes[2], 1}), "u8aug.", op, ": kernel must be contiguous");
+  return FilterKernel2d{static_cast<const float*>(k.data_ptr()), k.size(0), k.size(1), k.size(2)};
+}
+
 // The fidelity tier of the ops that have a fast one (FIDELITY.md).
 inline Fidelity fidelity_of(const char* op, std::string_view fidelity) {
   if (fidelity == "exact") return Fidelity::kExact;

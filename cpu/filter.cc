@@ -101,6 +101,50 @@ HWY_INLINE void TapColumns(const float* const* rows, uint8_t* HWY_RESTRICT dst, 
   }
 }
 
+// Row y of plane c (c = -1: all channels of an interleaved sample, `step` = C apart) as x / 255
+// floats into out, with `radius` pixels of border on each side (out holds (W + 2 radius) * step).
+// Rows whose values are consecutive bytes (planar rows, densely interleaved pixels) convert by lanes.
+void PadRow(const ConstImage& src, int64_t b, int64_t c, int64_t y, int64_t radius, Border border, float* out) {
+  const bool interleaved = c < 0;
+  const int64_t step = interleaved ? src.channels : 1, w = src.width, n = w * step;
+  float* row = out + radius * step;
+  int64_t i = 0;
+  if (src.stride_w == step) {
+    const hn::ScalableTag<float> d;
+    const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+    const uint8_t* p = &src.at(b, interleaved ? 0 : c, y, 0);
+    for (; i + lanes <= n; i += lanes) hn::StoreU(UnitLanes(d, p + i), d, row + i);
+    for (; i < n; ++i) row[i] = unit(p[i]);
+  } else {
+    for (; i < n; ++i) row[i] = unit(src.at(b, interleaved ? i % step : c, y, i / step));
+  }
+  for (int64_t j = -radius; j < 0; ++j) {  // the borders, from the converted row
+    const int64_t left = border_source(j, w, border), right = border_source(w - 1 - j, w, border);
+    for (int64_t k = 0; k < step; ++k) {
+      row[j * step + k] = left < 0 ? 0.0f : row[left * step + k];
+      row[(w - 1 - j) * step + k] = right < 0 ? 0.0f : row[right * step + k];
+    }
+  }
+}
+
+// Writes a quantized row of n values (TapColumns' output) to row y of plane c (c = -1: interleaved).
+template <class Write>
+void StoreRow(const Image& dst, int64_t b, int64_t c, int64_t y, int64_t n, std::vector<uint8_t>& out_row,
+              const Write& write) {
+  const bool interleaved = c < 0;
+  const int64_t step = interleaved ? dst.channels : 1;
+  if (dst.stride_w == step && (!interleaved || dst.stride_c == 1)) {
+    write(&dst.at(b, interleaved ? 0 : c, y, 0));
+    return;
+  }
+  out_row.resize(static_cast<size_t>(n));
+  write(out_row.data());
+  for (int64_t x = 0; x < dst.width; ++x) {
+    for (int64_t k = 0; k < step; ++k)
+      dst.at(b, interleaved ? k : c, y, x) = out_row[static_cast<size_t>(x * step + k)];
+  }
+}
+
 // One plane (planar: channel c) or one interleaved sample (c = -1): its rows as `n` values each,
 // `step` apart between neighbouring pixels.
 void FilterPlane(const ConstImage& src, const Image& dst, FilterKernel kx, FilterKernel ky, Border border, int64_t b,
@@ -116,28 +160,8 @@ void FilterPlane(const ConstImage& src, const Image& dst, FilterKernel kx, Filte
   for (int64_t t = 0; t < ky.taps; ++t) weights_y[static_cast<size_t>(t)] = ky.weight(b, t);
   const float* wx = weights_x.data();
   const float* wy = weights_y.data();
-  // rows whose n values are consecutive bytes (planar rows, densely interleaved pixels) convert by lanes
-  const bool dense_src = src.stride_w == step, dense_dst = dst.stride_w == step && (!interleaved || dst.stride_c == 1);
-  const hn::ScalableTag<float> d;
-  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-  const int64_t c0 = interleaved ? 0 : c;
   for (int64_t y = 0; y < h; ++y) {
-    float* row = padded.data() + rx * step;
-    int64_t i = 0;
-    if (dense_src) {
-      const uint8_t* p = &src.at(b, c0, y, 0);
-      for (; i + lanes <= n; i += lanes) hn::StoreU(UnitLanes(d, p + i), d, row + i);
-      for (; i < n; ++i) row[i] = unit(p[i]);
-    } else {
-      for (; i < n; ++i) row[i] = unit(src.at(b, interleaved ? i % step : c, y, i / step));
-    }
-    for (int64_t j = -rx; j < 0; ++j) {  // the borders, from the converted row
-      const int64_t left = border_source(j, w, border), right = border_source(w - 1 - j, w, border);
-      for (int64_t k = 0; k < step; ++k) {
-        row[j * step + k] = left < 0 ? 0.0f : row[left * step + k];
-        row[(w - 1 - j) * step + k] = right < 0 ? 0.0f : row[right * step + k];
-      }
-    }
+    PadRow(src, b, c, y, rx, border, padded.data());
     TapRow(padded.data(), rows.data() + y * n, n, step, wx, kx.taps);
   }
   std::vector<const float*> taps(static_cast<size_t>(ky.taps));
@@ -146,15 +170,41 @@ void FilterPlane(const ConstImage& src, const Image& dst, FilterKernel kx, Filte
       const int64_t sy = border_source(y + t - ry, h, border);
       taps[static_cast<size_t>(t)] = sy < 0 ? nullptr : rows.data() + sy * n;
     }
-    if (dense_dst) {
-      TapColumns(taps.data(), &dst.at(b, c0, y, 0), n, wy, ky.taps);
-      continue;
+    StoreRow(dst, b, c, y, n, out_row, [&](uint8_t* out) { TapColumns(taps.data(), out, n, wy, ky.taps); });
+  }
+}
+
+// kornia's filter2d on one plane or interleaved sample: the padded rows as floats, then each output
+// row one fused multiply-add per tap in row-major order over the rows' shifted views.
+void Filter2dPlane(const ConstImage& src, const Image& dst, FilterKernel2d k, Border border, int64_t b, int64_t c,
+                   std::vector<float>& padded, std::vector<uint8_t>& out_row) {
+  const bool interleaved = c < 0;
+  const int64_t step = interleaved ? src.channels : 1, w = src.width, h = src.height, n = w * step;
+  const int64_t ry = k.height / 2, rx = k.width / 2, row_len = (w + 2 * rx) * step;
+  padded.resize(static_cast<size_t>(h * row_len));
+  for (int64_t y = 0; y < h; ++y) PadRow(src, b, c, y, rx, border, padded.data() + y * row_len);
+  std::vector<float> weights(static_cast<size_t>(k.height * k.width));
+  for (int64_t t = 0; t < k.height * k.width; ++t) weights[static_cast<size_t>(t)] = k.weight(b, t);
+  std::vector<const float*> taps(weights.size());
+  for (int64_t y = 0; y < h; ++y) {
+    for (int64_t i = 0; i < k.height; ++i) {
+      const int64_t sy = border_source(y + i - ry, h, border);
+      for (int64_t j = 0; j < k.width; ++j) {
+        taps[static_cast<size_t>(i * k.width + j)] = sy < 0 ? nullptr : padded.data() + sy * row_len + j * step;
+      }
     }
-    TapColumns(taps.data(), out_row.data(), n, wy, ky.taps);
-    for (int64_t x = 0; x < w; ++x) {
-      for (int64_t k = 0; k < step; ++k)
-        dst.at(b, interleaved ? k : c, y, x) = out_row[static_cast<size_t>(x * step + k)];
-    }
+    StoreRow(dst, b, c, y, n, out_row,
+             [&](uint8_t* out) { TapColumns(taps.data(), out, n, weights.data(), k.height * k.width); });
+  }
+}
+
+void Filter2dItems(const ConstImage& src, const Image& dst, FilterKernel2d k, Border border, bool interleaved,
+                   int64_t begin, int64_t end) {
+  std::vector<float> padded;
+  std::vector<uint8_t> out_row;
+  for (int64_t item = begin; item < end; ++item) {
+    const int64_t b = interleaved ? item : item / src.channels, c = interleaved ? -1 : item % src.channels;
+    Filter2dPlane(src, dst, k, border, b, c, padded, out_row);
   }
 }
 
@@ -180,6 +230,14 @@ namespace u8aug {
 namespace cpu {
 
 HWY_EXPORT(FilterItems);
+HWY_EXPORT(Filter2dItems);
+
+namespace {
+// Interleaved rows (a pixel's channels together) are filtered a sample at a time; others a plane at a time.
+bool interleaved_rows(const ConstImage& src) {
+  return src.channels > 1 && src.stride_c == 1 && src.stride_w == src.channels;
+}
+}  // namespace
 
 void filter2d_separable(const ConstImage& src, const Image& dst, FilterKernel kernel_x, FilterKernel kernel_y,
                         Border border, const ParallelFor& parallel) {
@@ -187,13 +245,26 @@ void filter2d_separable(const ConstImage& src, const Image& dst, FilterKernel ke
   detail::check_filter(op, src, dst, kernel_x, kernel_y, border);
   detail::check_filter_values(op, kernel_x, "kernel_x");
   detail::check_filter_values(op, kernel_y, "kernel_y");
-  // interleaved rows (a pixel's channels together) are filtered a sample at a time; anything else a plane at a time
-  const bool interleaved = src.channels > 1 && src.stride_c == 1 && src.stride_w == src.channels;
+  const bool interleaved = interleaved_rows(src);
   const int64_t items = interleaved ? src.batch : src.batch * src.channels;
   const int64_t per_item = (interleaved ? src.channels : 1) * src.height * src.width;
   run_parallel(parallel, items, grain_for(8 * per_item * (kernel_x.taps + kernel_y.taps)),
                [&](int64_t begin, int64_t end) {
                  HWY_DYNAMIC_DISPATCH(FilterItems)(src, dst, kernel_x, kernel_y, border, interleaved, begin, end);
+               });
+}
+
+void filter2d(const ConstImage& src, const Image& dst, FilterKernel2d kernel, Border border,
+              const ParallelFor& parallel) {
+  const char* op = "filter2d";
+  detail::check_filter2d(op, src, dst, kernel, border);
+  detail::check_filter_values(op, FilterKernel{kernel.values, kernel.count, kernel.height * kernel.width}, "kernel");
+  const bool interleaved = interleaved_rows(src);
+  const int64_t items = interleaved ? src.batch : src.batch * src.channels;
+  const int64_t per_item = (interleaved ? src.channels : 1) * src.height * src.width;
+  run_parallel(parallel, items, grain_for(4 * per_item * kernel.height * kernel.width),
+               [&](int64_t begin, int64_t end) {
+                 HWY_DYNAMIC_DISPATCH(Filter2dItems)(src, dst, kernel, border, interleaved, begin, end);
                });
 }
 

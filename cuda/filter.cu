@@ -1,5 +1,6 @@
-// Separable filters on CUDA: pixel/filter.h's FilterRowsBody into a float32 image on the stream,
-// then FilterColumnsBody into dst, one thread per element; each tap one fmaf as on the CPU.
+// Filters on CUDA: pixel/filter.h's FilterRowsBody into a float32 image on the stream, then
+// FilterColumnsBody into dst (separable), or Filter2dBody (2-D), one thread per element; each tap
+// one fmaf as on the CPU.
 #include "cuda/launch.cuh"
 #include "u8aug/detail/check.h"
 #include "u8aug/pixel/filter.h"
@@ -17,6 +18,11 @@ void filter2d_separable(const ConstImage& src, const Image& dst, FilterKernel ke
   launch_each_index(op, FilterRowsBody{src, rows, kernel_x, border}, stream);
   launch_each_index(op, FilterColumnsBody{rows, dst, kernel_y, border}, stream);
   buffer.release();
+}
+
+void filter2d(const ConstImage& src, const Image& dst, FilterKernel2d kernel, Border border, cudaStream_t stream) {
+  detail::check_filter2d("filter2d", src, dst, kernel, border);
+  launch_each_index("filter2d", Filter2dBody{src, dst, kernel, border}, stream);
 }
 
 }  // namespace cuda

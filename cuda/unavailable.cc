@@ -57,6 +57,7 @@ void rot90(const ConstImage&, const Image&, int, cudaStream_t) { unavailable("ro
 void filter2d_separable(const ConstImage&, const Image&, FilterKernel, FilterKernel, Border, cudaStream_t) {
   unavailable("filter2d_separable");
 }
+void filter2d(const ConstImage&, const Image&, FilterKernel2d, Border, cudaStream_t) { unavailable("filter2d"); }
 
 }  // namespace cuda
 }  // namespace u8aug

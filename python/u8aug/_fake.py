@@ -323,6 +323,29 @@ def _filter2d_separable_fake(img, kernel_x, kernel_y, border_type="reflect", fid
     return empty_output(img, img.shape)
 
 
+@_fake("filter2d")
+def _filter2d_fake(img, kernel, border_type="reflect", fidelity="exact"):
+    _check_image("filter2d", img)
+    _check_fidelity("filter2d", fidelity)
+    torch._check(
+        border_type in ("constant", "reflect", "replicate", "circular"),
+        lambda: f"u8aug.filter2d: border_type must be 'constant', 'reflect', 'replicate' or 'circular', got '{border_type}'",
+    )
+    batch = img.shape[0] if img.dim() == 4 else 1
+    torch._check(
+        kernel.dtype == torch.float32 and kernel.dim() == 3 and (kernel.shape[0] == 1 or kernel.shape[0] == batch),
+        lambda: f"u8aug.filter2d: expected kernel to be a float32 tensor of shape (1, kh, kw) or (B, kh, kw) with B = {batch}, got {kernel.dtype} of shape {tuple(kernel.shape)}",
+    )
+    torch._check(
+        kernel.device == img.device, lambda: f"u8aug.filter2d: kernel is on {kernel.device} but img is on {img.device}"
+    )
+    torch._check(
+        kernel.shape[1] % 2 == 1 and kernel.shape[2] % 2 == 1,
+        lambda: f"u8aug.filter2d: kernel must have an odd number of rows and columns, got {kernel.shape[1]} x {kernel.shape[2]}",
+    )
+    return empty_output(img, img.shape)
+
+
 # The pipeline: its steps' own fakes, one after another, so the shape, strides and checks are the
 # step-by-step chain's. The words are parsed as bindings/pipeline.inc parses them.
 _GATED = {
@@ -380,6 +403,10 @@ def _pipeline_step(cur, where, words, tensors):
         torch._check(len(args) == 2, lambda: f"u8aug.pipeline: {where}: expected border_type F")
         take_next("take")
         return FAKES[name](cur, take_next("kernel_x"), take_next("kernel_y"), args[0], args[1])
+    if name == "filter2d":
+        torch._check(len(args) == 2, lambda: f"u8aug.pipeline: {where}: expected border_type F")
+        take_next("take")
+        return FAKES[name](cur, take_next("kernel"), args[0], args[1])
     if name == "normalize":
         return FAKES["normalize"](cur, take_next("mean"), take_next("std"))
     raise RuntimeError(f"u8aug.pipeline: {where}: unknown step '{name}'")

@@ -48,6 +48,7 @@ __all__ = [
     "rot90",
     "filter2d_separable",
     "gaussian_blur2d",
+    "filter2d",
     "pipeline",
 ]
 
@@ -432,6 +433,16 @@ def gaussian_blur2d(
     return torch.ops.u8aug.filter2d_separable(img, kernel_x.contiguous(), kernel_y.contiguous(), border_type, fidelity)
 
 
+def filter2d(
+    img: torch.Tensor, kernel: torch.Tensor, border_type: str = "reflect", fidelity: str = "exact"
+) -> torch.Tensor:
+    """``kornia.filters.filter2d`` (correlation, same size) on ``img / 255``, quantized: ``kernel``
+    float32 (1, kh, kw) or (B, kh, kw), odd sizes; the borders of :func:`filter2d_separable`. The taps
+    are fused in row-major order from the top-left, as torch's CPU convolution sums them (fidelity:
+    exact); ``fidelity="fast"`` drops taps below 2^-118 (see :func:`filter2d_separable`)."""
+    return torch.ops.u8aug.filter2d(img, kernel, border_type, fidelity)
+
+
 # --- Fused pipelines -----------------------------------------------------------------------------
 
 
@@ -455,6 +466,7 @@ def pipeline(img: torch.Tensor, steps, tensors) -> torch.Tensor:
     ``color_jiggle F``, ``color_jitter F``                     take, brightness, contrast, saturation,
                                                               hue, order
     ``filter2d_separable border_type F``                       take, kernel_x, kernel_y
+    ``filter2d border_type F``                                 take, kernel
     ``warp_affine H W mode padding_mode align_corners F``,     take, M, fill (empty: none)
     ``warp_perspective ...``
     ``crop_and_resize H W mode align_corners F``               boxes

@@ -72,6 +72,35 @@ TEST_P(FilterOnEveryTarget, MatchesScalarReference) {
           }
 }
 
+TEST_P(FilterOnEveryTarget, Filter2dMatchesScalarReference) {
+  const Shape shapes[] = {{1, 1}, {3, 5}, {2, 63}, {23, 40}, {12, 224}};
+  for (const Shape s : shapes)
+    for (int64_t c : {1, 3})
+      for (Layout in : kLayouts)
+        for (Border border : {Border::kConstant, Border::kReflect, Border::kReplicate, Border::kCircular})
+          for (int64_t kh : {1, 3, 5}) {
+            const int64_t kw = kh == 1 ? 3 : kh;
+            const bool fits = !((border == Border::kReflect && (kh / 2 >= s.h || kw / 2 >= s.w)) ||
+                                (border == Border::kCircular && (kh / 2 > s.h || kw / 2 > s.w)));
+            if (!fits) continue;
+            const int64_t b = 2;
+            SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " " +
+                         layout_name(in) + " border " + std::to_string(static_cast<int>(border)) + " " +
+                         std::to_string(kh) + "x" + std::to_string(kw));
+            const std::vector<float> w = gaussian_taps(kh * kw, b);
+            const FilterKernel2d k{w.data(), b, kh, kw};
+            TestImage src(in, b, c, s.h, s.w), out(in, b, c, s.h, s.w), expected(Layout::kPlanar, b, c, s.h, s.w);
+            src.fill_random(static_cast<uint32_t>(s.h * 17 + s.w + c + kh));
+            const std::vector<uint8_t> before = src.buffer;
+            cpu::filter2d(src.view, out.view, k, border, serial_for());
+            const Filter2dBody body{src.view, expected.view, k, border};
+            for (int64_t i = 0; i < body.count(); ++i) body(i);
+            ASSERT_EQ(count_differences(out.view, expected.view), 0);
+            ASSERT_EQ(out.clobbered_padding(), 0) << "wrote outside the output view";
+            ASSERT_EQ(src.buffer, before) << "modified its input";
+          }
+}
+
 U8AUG_INSTANTIATE_ON_EVERY_TARGET(FilterOnEveryTarget);
 
 TEST(Filter, TheTapsAreFusedFromTheFirst) {
@@ -103,6 +132,9 @@ TEST(Filter, RefusesBadKernelsAndBorders) {
   const float nan[] = {1.0f, NAN, 0.0f};
   expect_invalid(run(k3, FilterKernel{nan, 1, 3}, Border::kReflect), "kernel_y must be finite");
   expect_invalid([&] { cpu::filter2d_separable(src.view, src.view, k3, k3, Border::kReflect); }, "overlap");
+  const FilterKernel2d even{w4.data(), 1, 2, 2}, big{w9.data(), 1, 9, 1};
+  expect_invalid([&] { cpu::filter2d(src.view, dst.view, even, Border::kReflect); }, "odd number of rows and columns");
+  expect_invalid([&] { cpu::filter2d(src.view, dst.view, big, Border::kReflect); }, "height of more than 4");
 }
 
 }  // namespace

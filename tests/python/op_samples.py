@@ -84,6 +84,7 @@ SAMPLES = {
     "pad": lambda x: (x, [1, 2, 3, 0], "reflect", 0),
     "rot90": lambda x: (x, 3),
     "filter2d_separable": lambda x: (x, _kernels(x, 3, True), _kernels(x, 5, False), "reflect"),
+    "filter2d": lambda x: (x, _kernels(x, 9, True).view(-1, 3, 3), "replicate"),
     "pipeline": lambda x: _pipeline(x),
 }
 

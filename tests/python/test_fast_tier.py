@@ -21,6 +21,7 @@ FAST_OPS = ["adjust_saturation", "adjust_hue", "color_jiggle", "color_jitter"] +
     "resize",
     "crop_and_resize",
     "filter2d_separable",
+    "filter2d",
 ]
 
 
@@ -57,6 +58,7 @@ def test_the_catalogue_names_the_fast_ops_and_their_class():
         "adjust_hue",
         "color_jiggle",
         "color_jitter",
+        "filter2d",
         "filter2d_separable",
     ]
     for op in u8aug.catalogue():
@@ -189,7 +191,17 @@ def _fast_args(x):
         "warp_perspective": (x, M3, [h + 3, w - 5], "bilinear", "reflection", False, None, "fast"),
         "resize": (x, [h * 3 // 2, w // 2 + 1], "bilinear", False, "fast"),
         "crop_and_resize": (x, boxes, [h, w + 7], "bilinear", True, "fast"),
+        # kernels with tails below 2^-118, where the tiers differ in arithmetic
+        "filter2d_separable": (x, _tailed_kernel(b, 9).to(dev), _tailed_kernel(1, 23).to(dev), "reflect", "fast"),
+        "filter2d": (x, _tailed_kernel(b, 25).view(b, 5, 5).to(dev), "replicate", "fast"),
     }
+
+
+def _tailed_kernel(n, taps):
+    """n normalised Gaussian kernels of `taps` taps whose outer taps are float32 subnormals."""
+    from kornia.filters import get_gaussian_kernel1d
+
+    return get_gaussian_kernel1d(taps, torch.linspace(0.3, 0.9, n).view(n, 1)).contiguous()
 
 
 def _call(op, x, fidelity):

@@ -134,6 +134,10 @@ void rot90(const ConstImage& src, const Image& dst, int k, const ParallelFor& pa
 // vertical pass of per-sample kernels (kornia's gaussian_blur2d and box_blur kernels), kornia's border.
 void filter2d_separable(const ConstImage& src, const Image& dst, FilterKernel kernel_x, FilterKernel kernel_y,
                         Border border, const ParallelFor& parallel = {});
+// kornia.filters.filter2d (correlation, "same" size) on x / 255 then to_u8: per-sample 2-D kernels
+// (RandomMotionBlur's), kornia's border.
+void filter2d(const ConstImage& src, const Image& dst, FilterKernel2d kernel, Border border,
+              const ParallelFor& parallel = {});
 
 // Fused pipelines: a chain of steps run sample by sample, each sample's intermediates in two
 // cache-resident scratch images, so the batch is read once and written once. Each step is one of
@@ -193,6 +197,7 @@ void pad(const ConstImage& src, const Image& dst, const PadSpec& spec, cudaStrea
 void rot90(const ConstImage& src, const Image& dst, int k, cudaStream_t stream);
 void filter2d_separable(const ConstImage& src, const Image& dst, FilterKernel kernel_x, FilterKernel kernel_y,
                         Border border, cudaStream_t stream);
+void filter2d(const ConstImage& src, const Image& dst, FilterKernel2d kernel, Border border, cudaStream_t stream);
 }  // namespace cuda
 
 }  // namespace u8aug

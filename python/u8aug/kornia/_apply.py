@@ -215,6 +215,22 @@ def _salt_and_pepper(aug, x, params, flags, transform, run=ops):
     return out.masked_fill(salt, 255).masked_fill(pepper, 0)
 
 
+def _motion_blur(aug, x, params, flags, transform, run=ops):
+    from kornia.augmentation.utils import _check_filter_min_size
+    from kornia.filters import get_motion_kernel2d
+
+    if aug._fixed_kernel_size is None:
+        raise NotImplementedError(
+            "u8aug.kornia.RandomMotionBlur: uint8 images need one kernel_size (an int), not a range"
+        )
+    k = aug._fixed_kernel_size
+    border = flags["border_type"].name.lower()
+    _check_filter_min_size("RandomMotionBlur", x, k, border_type=border)
+    angle, direction = (_f32(params, key, x) for key in ("angle_factor", "direction_factor"))
+    kernel = get_motion_kernel2d(k, angle, direction, flags["resample"].name.lower())  # kornia's own kernels
+    return run.filter2d(x, kernel.to(torch.float32).contiguous(), border, fidelity(aug))
+
+
 def _gaussian_blur(aug, x, params, flags, transform, run=ops):
     from kornia.filters import get_gaussian_kernel1d
     from kornia.filters.kernels import _check_kernel_size, _unpack_2d_ks
@@ -279,6 +295,7 @@ KERNELS: Dict[str, Callable] = {
     ),
     "RandomEqualize": lambda aug, x, p, f, t, run=ops: run.equalize(x),
     "RandomGaussianBlur": _gaussian_blur,
+    "RandomMotionBlur": _motion_blur,
     "RandomRGBShift": _rgb_shift,
     "RandomChannelDropout": _channel_dropout,
     "RandomErasing": _erasing,
@@ -313,6 +330,7 @@ FAST_CLASSES = (
     "ColorJiggle",
     "ColorJitter",
     "RandomGaussianBlur",
+    "RandomMotionBlur",
 )
 
 # The classes whose steps join a fused AugmentationSequential chain (_fused.py): every class whose

@@ -155,6 +155,10 @@ class Planner:
         kernels = tuple(k.to(device=self.device, dtype=torch.float32).contiguous() for k in (kernel_x, kernel_y))
         return self._add(x, ["filter2d_separable", border_type, fidelity], kernels)
 
+    def filter2d(self, x, kernel, border_type="reflect", fidelity="exact"):
+        kernel = kernel.to(device=self.device, dtype=torch.float32).contiguous()
+        return self._add(x, ["filter2d", border_type, fidelity], (kernel,))
+
     def normalize(self, x, mean, std):
         out = self._add(x, ["normalize"], self._values(mean, std), gated=False)
         self.normalized = True

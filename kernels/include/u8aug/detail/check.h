@@ -222,6 +222,18 @@ inline void check_filter(const char* op, const ConstImage& src, const Image& dst
   check_filter_kernel(op, "kernel_x", kx, src.batch, src.width, border, "width");
   check_filter_kernel(op, "kernel_y", ky, src.batch, src.height, border, "height");
 }
+inline void check_filter2d(const char* op, const ConstImage& src, const Image& dst, const FilterKernel2d& k,
+                           Border border) {
+  check_unary(op, src, dst);
+  check_fidelity(op, k.fidelity);
+  if (static_cast<int32_t>(border) < 0 || static_cast<int32_t>(border) > 3) fail(op, "unknown border type");
+  if (k.height < 1 || k.width < 1 || k.height % 2 == 0 || k.width % 2 == 0) {
+    fail(op, "kernel must have an odd number of rows and columns, got " + std::to_string(k.height) + " x " +
+                 std::to_string(k.width));
+  }
+  check_filter_kernel(op, "kernel", FilterKernel{k.values, k.count, k.width}, src.batch, src.width, border, "width");
+  check_filter_kernel(op, "kernel", FilterKernel{k.values, k.count, k.height}, src.batch, src.height, border, "height");
+}
 // Host-readable kernels (the CPU): every tap finite.
 inline void check_filter_values(const char* op, const FilterKernel& k, const char* name) {
   for (int64_t i = 0; i < k.count * k.taps; ++i) {

@@ -219,6 +219,82 @@ void FilterItems(const ConstImage& src, const Image& dst, FilterKernel kx, Filte
   }
 }
 
+// Median of 9 by 19 compare-exchanges (Paeth's network, as in Devillard's opt_med9): lane-wise
+// byte min/max, so every target vectorises it; the result is one of the nine values.
+template <class V, class Min, class Max>
+HWY_INLINE V Median9(V p[9], const Min& mn, const Max& mx) {
+  auto s = [&](int a, int b) {
+    const V lo = mn(p[a], p[b]);
+    p[b] = mx(p[a], p[b]);
+    p[a] = lo;
+  };
+  s(1, 2), s(4, 5), s(7, 8), s(0, 1), s(3, 4), s(6, 7), s(1, 2), s(4, 5), s(7, 8), s(0, 3), s(5, 8), s(4, 7);
+  s(3, 6), s(1, 4), s(2, 5), s(4, 7), s(4, 2), s(6, 4), s(4, 2);
+  return p[4];
+}
+
+// A 3x3 median of one plane (c >= 0) or interleaved sample (c = -1), from byte rows padded by one
+// pixel each side; other windows take pixel/filter.h's median_value for every element.
+void Median3Plane(const ConstImage& src, const Image& dst, Border border, int64_t b, int64_t c,
+                  std::vector<uint8_t>& padded, std::vector<uint8_t>& out_row) {
+  const bool interleaved = c < 0;
+  const int64_t step = interleaved ? src.channels : 1, w = src.width, h = src.height, n = w * step;
+  const int64_t row_len = (w + 2) * step;
+  padded.assign(static_cast<size_t>((h + 1) * row_len), 0);  // the last row stays zero: the constant border
+  for (int64_t y = 0; y < h; ++y) {
+    uint8_t* row = padded.data() + y * row_len;
+    for (int64_t j = -1; j <= w; ++j) {
+      const int64_t sx = border_source(j, w, border);
+      for (int64_t k = 0; k < step; ++k) {
+        row[(j + 1) * step + k] = sx < 0 ? 0 : src.at(b, interleaved ? k : c, y, sx);
+      }
+    }
+  }
+  const uint8_t* zero = padded.data() + h * row_len;
+  const hn::ScalableTag<uint8_t> d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  for (int64_t y = 0; y < h; ++y) {
+    const uint8_t* rows[3];
+    for (int64_t i = 0; i < 3; ++i) {
+      const int64_t sy = border_source(y + i - 1, h, border);
+      rows[i] = sy < 0 ? zero : padded.data() + sy * row_len;
+    }
+    StoreRow(dst, b, c, y, n, out_row, [&](uint8_t* out) {
+      int64_t x = 0;
+      for (; x + lanes <= n; x += lanes) {
+        hn::Vec<decltype(d)> p[9];
+        for (int64_t i = 0; i < 3; ++i)
+          for (int64_t j = 0; j < 3; ++j) p[i * 3 + j] = hn::LoadU(d, rows[i] + x + j * step);
+        hn::StoreU(Median9(
+                       p, [](auto a, auto b) { return hn::Min(a, b); }, [](auto a, auto b) { return hn::Max(a, b); }),
+                   d, out + x);
+      }
+      for (; x < n; ++x) {
+        uint8_t p[9];
+        for (int64_t i = 0; i < 3; ++i)
+          for (int64_t j = 0; j < 3; ++j) p[i * 3 + j] = rows[i][x + j * step];
+        out[x] = Median9(
+            p, [](uint8_t a, uint8_t b) { return a < b ? a : b; }, [](uint8_t a, uint8_t b) { return a < b ? b : a; });
+      }
+    });
+  }
+}
+
+void MedianItems(const ConstImage& src, const Image& dst, int64_t ky, int64_t kx, Border border, bool interleaved,
+                 int64_t begin, int64_t end) {
+  std::vector<uint8_t> padded, out_row;
+  for (int64_t item = begin; item < end; ++item) {
+    const int64_t b = interleaved ? item : item / src.channels, c = interleaved ? -1 : item % src.channels;
+    if (ky == 3 && kx == 3) {
+      Median3Plane(src, dst, border, b, c, padded, out_row);
+      continue;
+    }
+    for (int64_t ch = interleaved ? 0 : c; ch < (interleaved ? src.channels : c + 1); ++ch)
+      for (int64_t y = 0; y < src.height; ++y)
+        for (int64_t x = 0; x < src.width; ++x) dst.at(b, ch, y, x) = median_value(src, ky, kx, border, b, ch, y, x);
+  }
+}
+
 // NOLINTNEXTLINE(google-readability-namespace-comments)
 }  // namespace HWY_NAMESPACE
 }  // namespace cpu
@@ -231,6 +307,7 @@ namespace cpu {
 
 HWY_EXPORT(FilterItems);
 HWY_EXPORT(Filter2dItems);
+HWY_EXPORT(MedianItems);
 
 namespace {
 // Interleaved rows (a pixel's channels together) are filtered a sample at a time; others a plane at a time.
@@ -266,6 +343,18 @@ void filter2d(const ConstImage& src, const Image& dst, FilterKernel2d kernel, Bo
                [&](int64_t begin, int64_t end) {
                  HWY_DYNAMIC_DISPATCH(Filter2dItems)(src, dst, kernel, border, interleaved, begin, end);
                });
+}
+
+void median_blur(const ConstImage& src, const Image& dst, int64_t ky, int64_t kx, Border border,
+                 const ParallelFor& parallel) {
+  const char* op = "median_blur";
+  detail::check_median(op, src, dst, ky, kx, border);
+  const bool interleaved = interleaved_rows(src);
+  const int64_t items = interleaved ? src.batch : src.batch * src.channels;
+  const int64_t per_item = (interleaved ? src.channels : 1) * src.height * src.width;
+  run_parallel(parallel, items, grain_for(per_item * ky * kx), [&](int64_t begin, int64_t end) {
+    HWY_DYNAMIC_DISPATCH(MedianItems)(src, dst, ky, kx, border, interleaved, begin, end);
+  });
 }
 
 }  // namespace cpu

@@ -25,5 +25,10 @@ void filter2d(const ConstImage& src, const Image& dst, FilterKernel2d kernel, Bo
   launch_each_index("filter2d", Filter2dBody{src, dst, kernel, border}, stream);
 }
 
+void median_blur(const ConstImage& src, const Image& dst, int64_t ky, int64_t kx, Border border, cudaStream_t stream) {
+  detail::check_median("median_blur", src, dst, ky, kx, border);
+  launch_each_index("median_blur", MedianBody{src, dst, ky, kx, border}, stream);
+}
+
 }  // namespace cuda
 }  // namespace u8aug

@@ -58,6 +58,9 @@ void filter2d_separable(const ConstImage&, const Image&, FilterKernel, FilterKer
   unavailable("filter2d_separable");
 }
 void filter2d(const ConstImage&, const Image&, FilterKernel2d, Border, cudaStream_t) { unavailable("filter2d"); }
+void median_blur(const ConstImage&, const Image&, int64_t, int64_t, Border, cudaStream_t) {
+  unavailable("median_blur");
+}
 
 }  // namespace cuda
 }  // namespace u8aug

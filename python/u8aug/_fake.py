@@ -346,6 +346,25 @@ def _filter2d_fake(img, kernel, border_type="reflect", fidelity="exact"):
     return empty_output(img, img.shape)
 
 
+@_fake("median_blur")
+def _median_blur_fake(img, kernel_size, border_type="reflect"):
+    _check_image("median_blur", img)
+    torch._check(
+        border_type in ("constant", "reflect", "replicate", "circular"),
+        lambda: f"u8aug.median_blur: border_type must be 'constant', 'reflect', 'replicate' or 'circular', got '{border_type}'",
+    )
+    torch._check(
+        len(kernel_size) == 2,
+        lambda: f"u8aug.median_blur: expected kernel_size = (height, width), got {len(kernel_size)} values",
+    )
+    ky, kx = kernel_size
+    torch._check(
+        ky >= 1 and kx >= 1 and ky % 2 == 1 and kx % 2 == 1 and ky * kx <= 225,
+        lambda: f"u8aug.median_blur: kernel_size must be odd, at least 1 and at most 15 x 15 values, got {ky} x {kx}",
+    )
+    return empty_output(img, img.shape)
+
+
 # The pipeline: its steps' own fakes, one after another, so the shape, strides and checks are the
 # step-by-step chain's. The words are parsed as bindings/pipeline.inc parses them.
 _GATED = {
@@ -407,6 +426,11 @@ def _pipeline_step(cur, where, words, tensors):
         torch._check(len(args) == 2, lambda: f"u8aug.pipeline: {where}: expected border_type F")
         take_next("take")
         return FAKES[name](cur, take_next("kernel"), args[0], args[1])
+    if name == "median_blur":
+        ky, kx = ints(2)
+        torch._check(len(args) == 3, lambda: f"u8aug.pipeline: {where}: expected KH KW border_type")
+        take_next("take")
+        return FAKES[name](cur, [ky, kx], args[2])
     if name == "normalize":
         return FAKES["normalize"](cur, take_next("mean"), take_next("std"))
     raise RuntimeError(f"u8aug.pipeline: {where}: unknown step '{name}'")

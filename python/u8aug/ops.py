@@ -49,6 +49,7 @@ __all__ = [
     "filter2d_separable",
     "gaussian_blur2d",
     "filter2d",
+    "median_blur",
     "pipeline",
 ]
 
@@ -443,6 +444,14 @@ def filter2d(
     return torch.ops.u8aug.filter2d(img, kernel, border_type, fidelity)
 
 
+def median_blur(img: torch.Tensor, kernel_size, border_type: str = "reflect") -> torch.Tensor:
+    """``kornia.filters.median_blur``: the median of each ``kernel_size = (kh, kw)`` window (an int for
+    a square one; odd sizes, at most 15 x 15 values), over the borders of :func:`filter2d_separable`.
+    A median is one of the window's values, so the bytes are kornia's exactly."""
+    ks = [int(kernel_size), int(kernel_size)] if isinstance(kernel_size, int) else [int(k) for k in kernel_size]
+    return torch.ops.u8aug.median_blur(img, ks, border_type)
+
+
 # --- Fused pipelines -----------------------------------------------------------------------------
 
 
@@ -467,6 +476,7 @@ def pipeline(img: torch.Tensor, steps, tensors) -> torch.Tensor:
                                                               hue, order
     ``filter2d_separable border_type F``                       take, kernel_x, kernel_y
     ``filter2d border_type F``                                 take, kernel
+    ``median_blur KH KW border_type``                          take
     ``warp_affine H W mode padding_mode align_corners F``,     take, M, fill (empty: none)
     ``warp_perspective ...``
     ``crop_and_resize H W mode align_corners F``               boxes

@@ -3,6 +3,7 @@
 // byte for byte: every layout, border, kernel size and per-sample kernels; and its checks.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -99,6 +100,40 @@ TEST_P(FilterOnEveryTarget, Filter2dMatchesScalarReference) {
             ASSERT_EQ(out.clobbered_padding(), 0) << "wrote outside the output view";
             ASSERT_EQ(src.buffer, before) << "modified its input";
           }
+}
+
+TEST_P(FilterOnEveryTarget, MedianMatchesScalarReference) {
+  const Shape shapes[] = {{1, 1}, {3, 5}, {2, 63}, {23, 40}, {12, 224}, {5, 129}};
+  for (const Shape s : shapes)
+    for (int64_t c : {1, 3, 4})
+      for (Layout in : kLayouts)
+        for (Border border : {Border::kConstant, Border::kReflect, Border::kReplicate, Border::kCircular})
+          for (int64_t k : {1, 3, 5}) {
+            if ((border == Border::kReflect && k / 2 >= std::min(s.h, s.w)) ||
+                (border == Border::kCircular && k / 2 > std::min(s.h, s.w)))
+              continue;
+            SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " " +
+                         layout_name(in) + " border " + std::to_string(static_cast<int>(border)) + " k " +
+                         std::to_string(k));
+            TestImage src(in, 2, c, s.h, s.w), out(in, 2, c, s.h, s.w), expected(Layout::kPlanar, 2, c, s.h, s.w);
+            src.fill_random(static_cast<uint32_t>(s.h * 7 + s.w + c + k));
+            const std::vector<uint8_t> before = src.buffer;
+            cpu::median_blur(src.view, out.view, k, k, border, serial_for());
+            const MedianBody body{src.view, expected.view, k, k, border};
+            for (int64_t i = 0; i < body.count(); ++i) body(i);
+            ASSERT_EQ(count_differences(out.view, expected.view), 0);
+            ASSERT_EQ(out.clobbered_padding(), 0) << "wrote outside the output view";
+            ASSERT_EQ(src.buffer, before) << "modified its input";
+          }
+}
+
+TEST(Filter, MedianReferenceIsTheMiddleValue) {
+  uint8_t in[9] = {9, 1, 8, 2, 7, 3, 6, 4, 5}, out[9] = {};
+  cpu::median_blur(nchw<const uint8_t>(in, 1, 1, 3, 3), nchw(out, 1, 1, 3, 3), 3, 3, Border::kReplicate);
+  EXPECT_EQ(out[4], 5);
+  expect_invalid(
+      [&] { cpu::median_blur(nchw<const uint8_t>(in, 1, 1, 3, 3), nchw(out, 1, 1, 3, 3), 2, 3, Border::kReplicate); },
+      "kernel_size must be odd");
 }
 
 U8AUG_INSTANTIATE_ON_EVERY_TARGET(FilterOnEveryTarget);

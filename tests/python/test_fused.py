@@ -61,6 +61,7 @@ def _chains(fidelity="exact"):
             UK.RandomChannelDropout(p=0.5),
             UK.RandomGaussianBlur(5, (0.1, 2.0), p=0.5, **f),
             UK.RandomMotionBlur(5, 30.0, 0.5, p=0.5, **f),
+            UK.RandomMedianBlur((3, 3), p=0.5),
         ],
         "crops and resizes": lambda: [
             UK.RandomCrop((28, 30), padding=3, padding_mode="reflect", **f),

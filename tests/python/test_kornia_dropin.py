@@ -50,6 +50,8 @@ CASES = [
     ("RandomErasing", dict(scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0.0, p=0.7)),
     ("RandomErasing", dict(scale=(0.1, 0.4), value=0.5, p=1.0)),
     ("RandomGaussianNoise", dict(mean=0.0, std=0.1, p=0.7)),
+    ("RandomMedianBlur", dict(kernel_size=(3, 3), p=0.7)),
+    ("RandomMedianBlur", dict(kernel_size=(5, 3), p=1.0)),
     ("RandomMotionBlur", dict(kernel_size=5, angle=35.0, direction=0.5, p=0.7)),
     ("RandomMotionBlur", dict(kernel_size=3, angle=(-60.0, 60.0), direction=(-1.0, 1.0), border_type="reflect", p=1.0)),
     ("RandomSaltAndPepperNoise", dict(amount=(0.05, 0.2), salt_vs_pepper=(0.3, 0.7), p=0.7)),

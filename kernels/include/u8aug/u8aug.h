@@ -138,6 +138,9 @@ void filter2d_separable(const ConstImage& src, const Image& dst, FilterKernel ke
 // (RandomMotionBlur's), kornia's border.
 void filter2d(const ConstImage& src, const Image& dst, FilterKernel2d kernel, Border border,
               const ParallelFor& parallel = {});
+// kornia.filters.median_blur: the median of each ky x kx window (odd sizes), kornia's border.
+void median_blur(const ConstImage& src, const Image& dst, int64_t ky, int64_t kx, Border border,
+                 const ParallelFor& parallel = {});
 
 // Fused pipelines: a chain of steps run sample by sample, each sample's intermediates in two
 // cache-resident scratch images, so the batch is read once and written once. Each step is one of
@@ -198,6 +201,7 @@ void rot90(const ConstImage& src, const Image& dst, int k, cudaStream_t stream);
 void filter2d_separable(const ConstImage& src, const Image& dst, FilterKernel kernel_x, FilterKernel kernel_y,
                         Border border, cudaStream_t stream);
 void filter2d(const ConstImage& src, const Image& dst, FilterKernel2d kernel, Border border, cudaStream_t stream);
+void median_blur(const ConstImage& src, const Image& dst, int64_t ky, int64_t kx, Border border, cudaStream_t stream);
 }  // namespace cuda
 
 }  // namespace u8aug

@@ -168,6 +168,11 @@ class RandomMotionBlur(K.RandomMotionBlur):
 
 
 @uint8_dropin
+class RandomMedianBlur(K.RandomMedianBlur):
+    """kornia.augmentation.RandomMedianBlur that also takes uint8 images (u8aug kernels)."""
+
+
+@uint8_dropin
 class RandomInvert(K.RandomInvert):
     """kornia.augmentation.RandomInvert that also takes uint8 images (u8aug kernels)."""
 

@@ -231,6 +231,13 @@ def _motion_blur(aug, x, params, flags, transform, run=ops):
     return run.filter2d(x, kernel.to(torch.float32).contiguous(), border, fidelity(aug))
 
 
+def _median_blur(aug, x, params, flags, transform, run=ops):
+    from kornia.augmentation.utils import _check_filter_min_size
+
+    _check_filter_min_size("RandomMedianBlur", x, flags["kernel_size"], border_type="reflect")
+    return run.median_blur(x, flags["kernel_size"], "reflect")
+
+
 def _gaussian_blur(aug, x, params, flags, transform, run=ops):
     from kornia.filters import get_gaussian_kernel1d
     from kornia.filters.kernels import _check_kernel_size, _unpack_2d_ks
@@ -296,6 +303,7 @@ KERNELS: Dict[str, Callable] = {
     "RandomEqualize": lambda aug, x, p, f, t, run=ops: run.equalize(x),
     "RandomGaussianBlur": _gaussian_blur,
     "RandomMotionBlur": _motion_blur,
+    "RandomMedianBlur": _median_blur,
     "RandomRGBShift": _rgb_shift,
     "RandomChannelDropout": _channel_dropout,
     "RandomErasing": _erasing,

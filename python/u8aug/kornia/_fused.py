@@ -159,6 +159,10 @@ class Planner:
         kernel = kernel.to(device=self.device, dtype=torch.float32).contiguous()
         return self._add(x, ["filter2d", border_type, fidelity], (kernel,))
 
+    def median_blur(self, x, kernel_size, border_type="reflect"):
+        ky, kx = (kernel_size, kernel_size) if isinstance(kernel_size, int) else kernel_size
+        return self._add(x, ["median_blur", int(ky), int(kx), border_type])
+
     def normalize(self, x, mean, std):
         out = self._add(x, ["normalize"], self._values(mean, std), gated=False)
         self.normalized = True

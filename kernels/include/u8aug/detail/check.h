@@ -234,6 +234,18 @@ inline void check_filter2d(const char* op, const ConstImage& src, const Image& d
   check_filter_kernel(op, "kernel", FilterKernel{k.values, k.count, k.width}, src.batch, src.width, border, "width");
   check_filter_kernel(op, "kernel", FilterKernel{k.values, k.count, k.height}, src.batch, src.height, border, "height");
 }
+inline void check_median(const char* op, const ConstImage& src, const Image& dst, int64_t ky, int64_t kx,
+                         Border border) {
+  check_unary(op, src, dst);
+  if (static_cast<int32_t>(border) < 0 || static_cast<int32_t>(border) > 3) fail(op, "unknown border type");
+  if (ky < 1 || kx < 1 || ky % 2 == 0 || kx % 2 == 0 || ky * kx > kMaxMedianTaps) {
+    fail(op, "kernel_size must be odd, at least 1 and at most 15 x 15 values, got " + std::to_string(ky) + " x " +
+                 std::to_string(kx));
+  }
+  const float one = 1.0f;
+  check_filter_kernel(op, "kernel_size", FilterKernel{&one, 1, kx}, src.batch, src.width, border, "width");
+  check_filter_kernel(op, "kernel_size", FilterKernel{&one, 1, ky}, src.batch, src.height, border, "height");
+}
 // Host-readable kernels (the CPU): every tap finite.
 inline void check_filter_values(const char* op, const FilterKernel& k, const char* name) {
   for (int64_t i = 0; i < k.count * k.taps; ++i) {

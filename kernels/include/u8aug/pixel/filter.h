@@ -143,4 +143,48 @@ struct Filter2dBody {
   }
 };
 
+// Median filters (kornia.filters.median_blur): the median of a window is one of its values, and
+// x / 255 keeps the bytes' order, so the byte median is kornia's result exactly (to_u8 gives back
+// every byte). Windows of odd height and width (kornia's rule), up to kMaxMedianTaps values.
+constexpr int64_t kMaxMedianTaps = 15 * 15;
+
+U8AUG_HD uint8_t median_value(const ConstImage& src, int64_t ky, int64_t kx, Border border, int64_t b, int64_t c,
+                              int64_t y, int64_t x) {
+  uint8_t v[kMaxMedianTaps];
+  int64_t n = 0;
+  for (int64_t i = 0; i < ky; ++i) {
+    const int64_t sy = border_source(y + i - ky / 2, src.height, border);
+    for (int64_t j = 0; j < kx; ++j) {
+      const int64_t sx = border_source(x + j - kx / 2, src.width, border);
+      v[n++] = sy < 0 || sx < 0 ? 0 : src.at(b, c, sy, sx);
+    }
+  }
+  // counting selection: the smallest byte with more than n / 2 values at or below it
+  const int64_t half = n / 2;
+  int lo = 0, hi = 255;
+  while (lo < hi) {  // binary search over byte values: 8 passes over the window
+    const int mid = (lo + hi) / 2;
+    int64_t at_or_below = 0;
+    for (int64_t t = 0; t < n; ++t) at_or_below += v[t] <= mid;
+    if (at_or_below > half) {
+      hi = mid;
+    } else {
+      lo = mid + 1;
+    }
+  }
+  return static_cast<uint8_t>(lo);
+}
+
+struct MedianBody {
+  ConstImage src;
+  Image dst;
+  int64_t ky, kx;
+  Border border;
+  U8AUG_HD int64_t count() const { return dst.numel(); }
+  U8AUG_HD void operator()(int64_t i) const {
+    const Index4 k = element_index(dst, i);
+    dst.at(k.b, k.c, k.y, k.x) = median_value(src, ky, kx, border, k.b, k.c, k.y, k.x);
+  }
+};
+
 }  // namespace u8aug

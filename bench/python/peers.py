@@ -5,7 +5,7 @@ peers_intensity.py and peers_geometry.py.
 
 from peer_helpers import LIBRARIES, _optional, is_ours  # noqa: F401  (run.py reads them from here)
 from peers_geometry import GEOMETRY, _geometry_peers, _pipeline_peers
-from peers_intensity import POINT_PEERS, _blur_peers, _color_peers, _flip_peers, _normalize_peers
+from peers_intensity import CLASS_PEERS, POINT_PEERS, _blur_peers, _color_peers, _flip_peers, _normalize_peers
 
 import u8aug
 
@@ -21,6 +21,7 @@ PEERS = {
     **{op: (lambda op=op: _geometry_peers(op)) for op in GEOMETRY},
     "gaussian_blur_5": lambda: _blur_peers(5),
     "gaussian_blur_23": lambda: _blur_peers(23),
+    **CLASS_PEERS,
     "pipeline": _pipeline_peers,
     "pipeline_simclr": lambda: _pipeline_peers(simclr=True),
 }

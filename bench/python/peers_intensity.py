@@ -303,3 +303,58 @@ def _blur_peers(kernel_size):
         "memcpy": _memcpy,
     }
     return {name: f for name, f in peers.items() if f}
+
+
+def _class_peers(name, ours_kwargs, tv_make=None, albu_make=None, opencv_make=None):
+    """A u8aug.kornia class against kornia's (float), torchvision v2's, albumentations' and OpenCV's
+    own random transform of the same kind, each drawing its own parameters per call."""
+    K = _optional("kornia.augmentation")
+    UK = _optional("u8aug.kornia")
+    v2 = _optional("torchvision.transforms.v2")
+    A = _optional("albumentations")
+    cv2 = _optional("cv2")
+
+    def ours(compiled):
+        def factory(x):
+            aug = getattr(UK, name)(**ours_kwargs)
+            fn = torch.compile(aug, fullgraph=True, options=UK.COMPILE_OPTIONS) if compiled else aug
+            return lambda: fn(x)
+
+        return factory
+
+    def albu():
+        t = albu_make(A)
+        return lambda img: t(image=img)["image"]
+
+    peers = {
+        "u8aug": UK and K and ours(False),
+        "u8aug compiled": UK and K and ours(True),
+        "kornia float": K and _kornia(getattr(K, name), False, **ours_kwargs),
+        "kornia float compiled": K and _kornia(getattr(K, name), True, **ours_kwargs),
+        "torchvision v2": v2 and tv_make and _torchvision(tv_make, v2),
+        "albumentations": A and albu_make and _per_image(albu),
+        "OpenCV": cv2 and opencv_make and _per_image(lambda: opencv_make(cv2)),
+        "memcpy": _memcpy,
+    }
+    return {n: f for n, f in peers.items() if f}
+
+
+CLASS_PEERS = {
+    "median_blur_3": lambda: _class_peers(
+        "RandomMedianBlur",
+        dict(kernel_size=(3, 3), p=1.0),
+        albu_make=lambda A: A.MedianBlur(blur_limit=(3, 3), p=1.0),
+        opencv_make=lambda cv2: (lambda img: cv2.medianBlur(img, 3)),
+    ),
+    "erasing": lambda: _class_peers(
+        "RandomErasing",
+        dict(scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0.0, p=1.0),
+        tv_make=lambda v2: v2.RandomErasing(p=1.0, scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0),
+        albu_make=lambda A: A.Erasing(scale=(0.02, 0.33), ratio=(0.3, 3.3), fill=0, p=1.0),
+    ),
+    "gaussian_noise": lambda: _class_peers(
+        "RandomGaussianNoise",
+        dict(mean=0.0, std=0.1, p=1.0),
+        albu_make=lambda A: A.GaussNoise(std_range=(0.1, 0.1), p=1.0),
+    ),
+}

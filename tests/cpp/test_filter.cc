@@ -45,12 +45,14 @@ void reference_filter(const ConstImage& src, const Image& dst, FilterKernel kx, 
 class FilterOnEveryTarget : public OnEveryTarget {};
 
 TEST_P(FilterOnEveryTarget, MatchesScalarReference) {
-  const Shape shapes[] = {{1, 1}, {3, 5}, {2, 63}, {23, 40}, {12, 224}, {47, 3}};
+  // sizes around the vector widths (64 lanes of floats: 16) and the kernel's radius; kept small, as
+  // the Arm run is under qemu
+  const Shape shapes[] = {{1, 1}, {3, 5}, {2, 63}, {13, 40}, {4, 129}};
   for (const Shape s : shapes)
-    for (int64_t c : {1, 3, 4})
+    for (int64_t c : {1, 3})
       for (Layout in : kLayouts)
         for (Border border : {Border::kConstant, Border::kReflect, Border::kReplicate, Border::kCircular})
-          for (int64_t taps : {1, 3, 5, 23}) {
+          for (int64_t taps : {1, 3, 23}) {
             const int64_t r = taps / 2;
             const int64_t tx =
                 (border == Border::kReflect && r >= s.w) || (border == Border::kCircular && r > s.w) ? 1 : taps;
@@ -74,7 +76,7 @@ TEST_P(FilterOnEveryTarget, MatchesScalarReference) {
 }
 
 TEST_P(FilterOnEveryTarget, Filter2dMatchesScalarReference) {
-  const Shape shapes[] = {{1, 1}, {3, 5}, {2, 63}, {23, 40}, {12, 224}};
+  const Shape shapes[] = {{1, 1}, {3, 5}, {2, 63}, {9, 40}};
   for (const Shape s : shapes)
     for (int64_t c : {1, 3})
       for (Layout in : kLayouts)
@@ -103,9 +105,9 @@ TEST_P(FilterOnEveryTarget, Filter2dMatchesScalarReference) {
 }
 
 TEST_P(FilterOnEveryTarget, MedianMatchesScalarReference) {
-  const Shape shapes[] = {{1, 1}, {3, 5}, {2, 63}, {23, 40}, {12, 224}, {5, 129}};
+  const Shape shapes[] = {{1, 1}, {3, 5}, {2, 63}, {9, 40}, {3, 129}};
   for (const Shape s : shapes)
-    for (int64_t c : {1, 3, 4})
+    for (int64_t c : {1, 3})
       for (Layout in : kLayouts)
         for (Border border : {Border::kConstant, Border::kReflect, Border::kReplicate, Border::kCircular})
           for (int64_t k : {1, 3, 5}) {

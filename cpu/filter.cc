@@ -10,6 +10,7 @@
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
+#include <cstring>
 #include <vector>
 
 #include "cpu/unit_lanes-inl.h"
@@ -243,11 +244,15 @@ void Median3Plane(const ConstImage& src, const Image& dst, Border border, int64_
   padded.assign(static_cast<size_t>((h + 1) * row_len), 0);  // the last row stays zero: the constant border
   for (int64_t y = 0; y < h; ++y) {
     uint8_t* row = padded.data() + y * row_len;
-    for (int64_t j = -1; j <= w; ++j) {
+    if (src.stride_w == step) {  // consecutive bytes: the interior is one copy
+      std::memcpy(row + step, &src.at(b, interleaved ? 0 : c, y, 0), static_cast<size_t>(w * step));
+    } else {
+      for (int64_t x = 0; x < w; ++x)
+        for (int64_t k = 0; k < step; ++k) row[(x + 1) * step + k] = src.at(b, interleaved ? k : c, y, x);
+    }
+    for (int64_t j : {int64_t{-1}, w}) {
       const int64_t sx = border_source(j, w, border);
-      for (int64_t k = 0; k < step; ++k) {
-        row[(j + 1) * step + k] = sx < 0 ? 0 : src.at(b, interleaved ? k : c, y, sx);
-      }
+      for (int64_t k = 0; k < step; ++k) row[(j + 1) * step + k] = sx < 0 ? 0 : row[(sx + 1) * step + k];
     }
   }
   const uint8_t* zero = padded.data() + h * row_len;

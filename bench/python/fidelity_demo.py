@@ -124,7 +124,7 @@ def _box(x, top, left, height, width):
 def geometry_cases():
     import torch.nn.functional as F
     from kornia.enhance import adjust_brightness
-    from kornia.filters import gaussian_blur2d
+    from kornia.filters import filter2d, gaussian_blur2d, median_blur
     from kornia.geometry.transform import crop_by_indices, hflip, resize, warp_affine, warp_perspective
 
     def warp(perspective, degrees, scale, mode, padding, align):
@@ -183,6 +183,14 @@ def geometry_cases():
                 lambda xf: gaussian_blur2d(xf, (23, 9), (2.0, 0.7), "replicate"),
             ),
         ],
+        "filter2d": [
+            (lambda x: u8aug.filter2d(x, _motion_kernel(), "constant"), lambda xf: filter2d(xf, _motion_kernel(), "constant")),
+            (lambda x: u8aug.filter2d(x, _motion_kernel(), "reflect"), lambda xf: filter2d(xf, _motion_kernel(), "reflect")),
+        ],
+        "median_blur": [
+            (lambda x: u8aug.median_blur(x, 3), lambda xf: median_blur(xf, (3, 3))),
+            (lambda x: u8aug.median_blur(x, (5, 3), "replicate"), lambda xf: median_blur(xf, (5, 3), "replicate")),
+        ],
         # a pipeline is uint8 between steps (README, "What a pipeline means"): kornia's ops with the
         # oracle's quantization after each one
         "pipeline": [
@@ -203,6 +211,12 @@ def geometry_cases():
 def _q(y):
     """The oracle's quantization, back in kornia's units: what the next step of a u8aug pipeline reads."""
     return (y * 255).round().clamp(0, 255) / 255
+
+
+def _motion_kernel():
+    from kornia.filters import get_motion_kernel2d
+
+    return get_motion_kernel2d(7, torch.tensor([30.0]), torch.tensor([0.5])).contiguous()
 
 
 def _blur_kernels():

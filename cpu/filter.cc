@@ -25,11 +25,13 @@ namespace cpu {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// out[i] = sum over t of in[i + t * step] * w[t] for i < n, fused tap by tap from t = 0.
+// out[i] = (sum over t of in[i + t * step] * w[t]) / divisor for i < n, fused tap by tap from t = 0
+// (a divisor of 1 skips the exact division).
 HWY_INLINE void TapRow(const float* HWY_RESTRICT in, float* HWY_RESTRICT out, int64_t n, int64_t step, const float* w,
-                       int64_t taps) {
+                       int64_t taps, float divisor) {
   int64_t i = 0;
 #if HWY_NATIVE_FMA
+  const bool divide = divisor != 1.0f;
   const hn::ScalableTag<float> d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   // four independent accumulators: each tap's fused multiply-add waits on the previous one
@@ -43,6 +45,10 @@ HWY_INLINE void TapRow(const float* HWY_RESTRICT in, float* HWY_RESTRICT out, in
       a2 = hn::MulAdd(hn::LoadU(d, p + 2 * lanes), wt, a2);
       a3 = hn::MulAdd(hn::LoadU(d, p + 3 * lanes), wt, a3);
     }
+    if (divide) {
+      const auto v = hn::Set(d, divisor);
+      a0 = hn::Div(a0, v), a1 = hn::Div(a1, v), a2 = hn::Div(a2, v), a3 = hn::Div(a3, v);
+    }
     hn::StoreU(a0, d, out + i);
     hn::StoreU(a1, d, out + i + lanes);
     hn::StoreU(a2, d, out + i + 2 * lanes);
@@ -51,21 +57,22 @@ HWY_INLINE void TapRow(const float* HWY_RESTRICT in, float* HWY_RESTRICT out, in
   for (; i + lanes <= n; i += lanes) {
     auto acc = hn::Zero(d);
     for (int64_t t = 0; t < taps; ++t) acc = hn::MulAdd(hn::LoadU(d, in + i + t * step), hn::Set(d, w[t]), acc);
-    hn::StoreU(acc, d, out + i);
+    hn::StoreU(divide ? hn::Div(acc, hn::Set(d, divisor)) : acc, d, out + i);
   }
 #endif
   for (; i < n; ++i) {
     float acc = 0.0f;
     for (int64_t t = 0; t < taps; ++t) acc = tap(acc, in[i + t * step], w[t]);
-    out[i] = acc;
+    out[i] = acc / divisor;
   }
 }
 
-// dst[i] = to_u8(sum over t of rows[t][i] * w[t] * 255), rows[t] null for a constant (zero) tap.
-HWY_INLINE void TapColumns(const float* const* rows, uint8_t* HWY_RESTRICT dst, int64_t n, const float* w,
-                           int64_t taps) {
+// dst[i] = to_u8((sum over t of rows[t][i] * w[t]) / divisor * 255), rows[t] null for a constant (zero) tap.
+HWY_INLINE void TapColumns(const float* const* rows, uint8_t* HWY_RESTRICT dst, int64_t n, const float* w, int64_t taps,
+                           float divisor) {
   int64_t i = 0;
 #if HWY_NATIVE_FMA
+  const bool divide = divisor != 1.0f;
   const hn::ScalableTag<float> d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   for (; i + 4 * lanes <= n; i += 4 * lanes) {
@@ -80,6 +87,10 @@ HWY_INLINE void TapColumns(const float* const* rows, uint8_t* HWY_RESTRICT dst, 
       a2 = hn::MulAdd(hn::LoadU(d, p + 2 * lanes), wt, a2);
       a3 = hn::MulAdd(hn::LoadU(d, p + 3 * lanes), wt, a3);
     }
+    if (divide) {
+      const auto v = hn::Set(d, divisor);
+      a0 = hn::Div(a0, v), a1 = hn::Div(a1, v), a2 = hn::Div(a2, v), a3 = hn::Div(a3, v);
+    }
     StoreU8Lanes(d, a0, dst + i);
     StoreU8Lanes(d, a1, dst + i + lanes);
     StoreU8Lanes(d, a2, dst + i + 2 * lanes);
@@ -90,7 +101,7 @@ HWY_INLINE void TapColumns(const float* const* rows, uint8_t* HWY_RESTRICT dst, 
     for (int64_t t = 0; t < taps; ++t) {
       if (rows[t]) acc = hn::MulAdd(hn::LoadU(d, rows[t] + i), hn::Set(d, w[t]), acc);
     }
-    StoreU8Lanes(d, acc, dst + i);
+    StoreU8Lanes(d, divide ? hn::Div(acc, hn::Set(d, divisor)) : acc, dst + i);
   }
 #endif
   for (; i < n; ++i) {
@@ -98,7 +109,7 @@ HWY_INLINE void TapColumns(const float* const* rows, uint8_t* HWY_RESTRICT dst, 
     for (int64_t t = 0; t < taps; ++t) {
       if (rows[t]) acc = tap(acc, rows[t][i], w[t]);
     }
-    dst[i] = to_u8(acc * 255.0f);
+    dst[i] = to_u8(acc / divisor * 255.0f);
   }
 }
 
@@ -152,7 +163,8 @@ void FilterPlane(const ConstImage& src, const Image& dst, FilterKernel kx, Filte
                  int64_t c, std::vector<float>& padded, std::vector<float>& rows, std::vector<uint8_t>& out_row) {
   const bool interleaved = c < 0;
   const int64_t step = interleaved ? src.channels : 1, w = src.width, h = src.height, n = w * step;
-  const int64_t rx = kx.taps / 2, ry = ky.taps / 2;
+  // rows padded by k / 2 each side (an even kernel reaches one further right than left)
+  const int64_t rx = kx.taps / 2, ry = filter_anchor(ky.taps), shift = (rx - filter_anchor(kx.taps)) * step;
   padded.resize(static_cast<size_t>((w + 2 * rx) * step));
   rows.resize(static_cast<size_t>(h * n));
   out_row.resize(static_cast<size_t>(n));
@@ -163,7 +175,7 @@ void FilterPlane(const ConstImage& src, const Image& dst, FilterKernel kx, Filte
   const float* wy = weights_y.data();
   for (int64_t y = 0; y < h; ++y) {
     PadRow(src, b, c, y, rx, border, padded.data());
-    TapRow(padded.data(), rows.data() + y * n, n, step, wx, kx.taps);
+    TapRow(padded.data() + shift, rows.data() + y * n, n, step, wx, kx.taps, kx.divisor);
   }
   std::vector<const float*> taps(static_cast<size_t>(ky.taps));
   for (int64_t y = 0; y < h; ++y) {
@@ -171,7 +183,7 @@ void FilterPlane(const ConstImage& src, const Image& dst, FilterKernel kx, Filte
       const int64_t sy = border_source(y + t - ry, h, border);
       taps[static_cast<size_t>(t)] = sy < 0 ? nullptr : rows.data() + sy * n;
     }
-    StoreRow(dst, b, c, y, n, out_row, [&](uint8_t* out) { TapColumns(taps.data(), out, n, wy, ky.taps); });
+    StoreRow(dst, b, c, y, n, out_row, [&](uint8_t* out) { TapColumns(taps.data(), out, n, wy, ky.taps, ky.divisor); });
   }
 }
 
@@ -181,7 +193,8 @@ void Filter2dPlane(const ConstImage& src, const Image& dst, FilterKernel2d k, Bo
                    std::vector<float>& padded, std::vector<uint8_t>& out_row) {
   const bool interleaved = c < 0;
   const int64_t step = interleaved ? src.channels : 1, w = src.width, h = src.height, n = w * step;
-  const int64_t ry = k.height / 2, rx = k.width / 2, row_len = (w + 2 * rx) * step;
+  const int64_t ry = filter_anchor(k.height), rx = k.width / 2, row_len = (w + 2 * rx) * step;
+  const int64_t shift = (rx - filter_anchor(k.width)) * step;
   padded.resize(static_cast<size_t>(h * row_len));
   for (int64_t y = 0; y < h; ++y) PadRow(src, b, c, y, rx, border, padded.data() + y * row_len);
   std::vector<float> weights(static_cast<size_t>(k.height * k.width));
@@ -191,11 +204,11 @@ void Filter2dPlane(const ConstImage& src, const Image& dst, FilterKernel2d k, Bo
     for (int64_t i = 0; i < k.height; ++i) {
       const int64_t sy = border_source(y + i - ry, h, border);
       for (int64_t j = 0; j < k.width; ++j) {
-        taps[static_cast<size_t>(i * k.width + j)] = sy < 0 ? nullptr : padded.data() + sy * row_len + j * step;
+        taps[static_cast<size_t>(i * k.width + j)] = sy < 0 ? nullptr : padded.data() + sy * row_len + shift + j * step;
       }
     }
     StoreRow(dst, b, c, y, n, out_row,
-             [&](uint8_t* out) { TapColumns(taps.data(), out, n, weights.data(), k.height * k.width); });
+             [&](uint8_t* out) { TapColumns(taps.data(), out, n, weights.data(), k.height * k.width, k.divisor); });
   }
 }
 
@@ -319,11 +332,9 @@ namespace {
 bool interleaved_rows(const ConstImage& src) {
   return src.channels > 1 && src.stride_c == 1 && src.stride_w == src.channels;
 }
-}  // namespace
 
-void filter2d_separable(const ConstImage& src, const Image& dst, FilterKernel kernel_x, FilterKernel kernel_y,
-                        Border border, const ParallelFor& parallel) {
-  const char* op = "filter2d_separable";
+void run_separable(const char* op, const ConstImage& src, const Image& dst, FilterKernel kernel_x,
+                   FilterKernel kernel_y, Border border, const ParallelFor& parallel) {
   detail::check_filter(op, src, dst, kernel_x, kernel_y, border);
   detail::check_filter_values(op, kernel_x, "kernel_x");
   detail::check_filter_values(op, kernel_y, "kernel_y");
@@ -336,9 +347,8 @@ void filter2d_separable(const ConstImage& src, const Image& dst, FilterKernel ke
                });
 }
 
-void filter2d(const ConstImage& src, const Image& dst, FilterKernel2d kernel, Border border,
-              const ParallelFor& parallel) {
-  const char* op = "filter2d";
+void run_2d(const char* op, const ConstImage& src, const Image& dst, FilterKernel2d kernel, Border border,
+            const ParallelFor& parallel) {
   detail::check_filter2d(op, src, dst, kernel, border);
   detail::check_filter_values(op, FilterKernel{kernel.values, kernel.count, kernel.height * kernel.width}, "kernel");
   const bool interleaved = interleaved_rows(src);
@@ -348,6 +358,28 @@ void filter2d(const ConstImage& src, const Image& dst, FilterKernel2d kernel, Bo
                [&](int64_t begin, int64_t end) {
                  HWY_DYNAMIC_DISPATCH(Filter2dItems)(src, dst, kernel, border, interleaved, begin, end);
                });
+}
+
+}  // namespace
+
+void filter2d_separable(const ConstImage& src, const Image& dst, FilterKernel kernel_x, FilterKernel kernel_y,
+                        Border border, const ParallelFor& parallel) {
+  run_separable("filter2d_separable", src, dst, kernel_x, kernel_y, border, parallel);
+}
+
+void filter2d(const ConstImage& src, const Image& dst, FilterKernel2d kernel, Border border,
+              const ParallelFor& parallel) {
+  run_2d("filter2d", src, dst, kernel, border, parallel);
+}
+
+void box_blur_pooled(const ConstImage& src, const Image& dst, int64_t ky, int64_t kx, Border border, bool separable,
+                     const ParallelFor& parallel) {
+  detail::check_box("box_blur_pooled", ky, kx);
+  if (separable) {
+    run_separable("box_blur_pooled", src, dst, box_kernel(kx), box_kernel(ky), border, parallel);
+  } else {
+    run_2d("box_blur_pooled", src, dst, box_kernel2d(ky, kx), border, parallel);
+  }
 }
 
 void median_blur(const ConstImage& src, const Image& dst, int64_t ky, int64_t kx, Border border,

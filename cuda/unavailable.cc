@@ -61,6 +61,9 @@ void filter2d(const ConstImage&, const Image&, FilterKernel2d, Border, cudaStrea
 void median_blur(const ConstImage&, const Image&, int64_t, int64_t, Border, cudaStream_t) {
   unavailable("median_blur");
 }
+void box_blur_pooled(const ConstImage&, const Image&, int64_t, int64_t, Border, bool, cudaStream_t) {
+  unavailable("box_blur_pooled");
+}
 
 }  // namespace cuda
 }  // namespace u8aug

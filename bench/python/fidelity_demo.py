@@ -125,6 +125,7 @@ def geometry_cases():
     import torch.nn.functional as F
     from kornia.enhance import adjust_brightness
     from kornia.filters import filter2d, gaussian_blur2d, median_blur
+    from kornia.filters.blur import _box_blur_pool  # kornia's pooled box blur (box_blur picks it by size)
     from kornia.geometry.transform import crop_by_indices, hflip, resize, warp_affine, warp_perspective
 
     def warp(perspective, degrees, scale, mode, padding, align):
@@ -186,6 +187,13 @@ def geometry_cases():
         "filter2d": [
             (lambda x: u8aug.filter2d(x, _motion_kernel(), "constant"), lambda xf: filter2d(xf, _motion_kernel(), "constant")),
             (lambda x: u8aug.filter2d(x, _motion_kernel(), "reflect"), lambda xf: filter2d(xf, _motion_kernel(), "reflect")),
+        ],
+        "box_blur_pooled": [
+            (lambda x: u8aug.box_blur_pooled(x, (4, 4)), lambda xf: _box_blur_pool(xf, (4, 4), "reflect", True)),
+            (
+                lambda x: u8aug.box_blur_pooled(x, (3, 5), "constant", False),
+                lambda xf: _box_blur_pool(xf, (3, 5), "constant", False),
+            ),
         ],
         "median_blur": [
             (lambda x: u8aug.median_blur(x, 3), lambda xf: median_blur(xf, (3, 3))),

@@ -14,6 +14,9 @@ from typing import Optional, Union
 
 import torch
 
+from . import _filters
+from ._filters import *  # noqa: F401,F403  (the filters: kornia.filters' ops)
+
 __all__ = [
     "hflip",
     "vflip",
@@ -46,10 +49,7 @@ __all__ = [
     "center_crop",
     "pad",
     "rot90",
-    "filter2d_separable",
-    "gaussian_blur2d",
-    "filter2d",
-    "median_blur",
+    *_filters.__all__,
     "pipeline",
 ]
 
@@ -387,71 +387,6 @@ def rot90(img: torch.Tensor, k: int = 1) -> torch.Tensor:
     return torch.ops.u8aug.rot90(img, int(k))
 
 
-# --- Filters -------------------------------------------------------------------------------------
-
-
-def filter2d_separable(
-    img: torch.Tensor,
-    kernel_x: torch.Tensor,
-    kernel_y: torch.Tensor,
-    border_type: str = "reflect",
-    fidelity: str = "exact",
-) -> torch.Tensor:
-    """``kornia.filters.filter2d_separable`` on ``img / 255``, quantized: a horizontal pass with
-    ``kernel_x``, then a vertical one with ``kernel_y`` (float32, (1, K) or (B, K): one kernel for the
-    batch or one per sample; K odd), over the border ``"constant"`` (zeros), ``"reflect"``,
-    ``"replicate"`` or ``"circular"``. Each output is the float32 sum of its taps accumulated from the
-    first tap with one fused multiply-add each, the order torch's CPU convolution takes, so the bytes
-    are kornia's (fidelity: exact).
-
-    ``fidelity="fast"`` drops the taps below 2^-118 (a 23-tap Gaussian's tails for sigma under about
-    1.2), whose products x86 computes in microcode at a tenth of the speed; they can change a byte
-    only by breaking a rounding tie (the fast class: README, Fidelity)."""
-    return torch.ops.u8aug.filter2d_separable(img, kernel_x, kernel_y, border_type, fidelity)
-
-
-def gaussian_blur2d(
-    img: torch.Tensor, kernel_size, sigma, border_type: str = "reflect", fidelity: str = "exact"
-) -> torch.Tensor:
-    """``kornia.filters.gaussian_blur2d`` (separable): ``kernel_size`` an odd int or (kH, kW),
-    ``sigma`` (sigma_y, sigma_x) or a float32 (1, 2) or (B, 2) tensor, positive. The kernels are
-    kornia's own (``kornia.filters.get_gaussian_kernel1d``: this function needs kornia installed)."""
-    from kornia.filters import get_gaussian_kernel1d
-
-    ky, kx = (kernel_size, kernel_size) if isinstance(kernel_size, int) else kernel_size
-    if not isinstance(sigma, torch.Tensor):
-        sigma = torch.tensor([[float(sigma[0]), float(sigma[1])]], dtype=torch.float32)
-    sigma = sigma.to(device=img.device, dtype=torch.float32)
-    if sigma.dim() != 2 or sigma.shape[1] != 2:
-        raise ValueError(
-            f"u8aug.gaussian_blur2d: sigma must be (sigma_y, sigma_x) or of shape (B, 2), got {tuple(sigma.shape)}"
-        )
-    if not bool((sigma > 0).all()):
-        raise ValueError("u8aug.gaussian_blur2d: sigma must be positive")
-    n = sigma.shape[0]
-    kernel_x = get_gaussian_kernel1d(int(kx), sigma[:, 1].view(n, 1))
-    kernel_y = get_gaussian_kernel1d(int(ky), sigma[:, 0].view(n, 1))
-    return torch.ops.u8aug.filter2d_separable(img, kernel_x.contiguous(), kernel_y.contiguous(), border_type, fidelity)
-
-
-def filter2d(
-    img: torch.Tensor, kernel: torch.Tensor, border_type: str = "reflect", fidelity: str = "exact"
-) -> torch.Tensor:
-    """``kornia.filters.filter2d`` (correlation, same size) on ``img / 255``, quantized: ``kernel``
-    float32 (1, kh, kw) or (B, kh, kw), odd sizes; the borders of :func:`filter2d_separable`. The taps
-    are fused in row-major order from the top-left, as torch's CPU convolution sums them (fidelity:
-    exact); ``fidelity="fast"`` drops taps below 2^-118 (see :func:`filter2d_separable`)."""
-    return torch.ops.u8aug.filter2d(img, kernel, border_type, fidelity)
-
-
-def median_blur(img: torch.Tensor, kernel_size, border_type: str = "reflect") -> torch.Tensor:
-    """``kornia.filters.median_blur``: the median of each ``kernel_size = (kh, kw)`` window (an int for
-    a square one; odd sizes, at most 15 x 15 values), over the borders of :func:`filter2d_separable`.
-    A median is one of the window's values, so the bytes are kornia's exactly."""
-    ks = [int(kernel_size), int(kernel_size)] if isinstance(kernel_size, int) else [int(k) for k in kernel_size]
-    return torch.ops.u8aug.median_blur(img, ks, border_type)
-
-
 # --- Fused pipelines -----------------------------------------------------------------------------
 
 
@@ -477,6 +412,7 @@ def pipeline(img: torch.Tensor, steps, tensors) -> torch.Tensor:
     ``filter2d_separable border_type F``                       take, kernel_x, kernel_y
     ``filter2d border_type F``                                 take, kernel
     ``median_blur KH KW border_type``                          take
+    ``box_blur_pooled KH KW border_type separable``            take
     ``warp_affine H W mode padding_mode align_corners F``,     take, M, fill (empty: none)
     ``warp_perspective ...``
     ``crop_and_resize H W mode align_corners F``               boxes

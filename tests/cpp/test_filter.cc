@@ -52,7 +52,7 @@ TEST_P(FilterOnEveryTarget, MatchesScalarReference) {
     for (int64_t c : {1, 3})
       for (Layout in : kLayouts)
         for (Border border : {Border::kConstant, Border::kReflect, Border::kReplicate, Border::kCircular})
-          for (int64_t taps : {1, 3, 23}) {
+          for (int64_t taps : {1, 3, 4, 23}) {
             const int64_t r = taps / 2;
             const int64_t tx =
                 (border == Border::kReflect && r >= s.w) || (border == Border::kCircular && r > s.w) ? 1 : taps;
@@ -81,8 +81,8 @@ TEST_P(FilterOnEveryTarget, Filter2dMatchesScalarReference) {
     for (int64_t c : {1, 3})
       for (Layout in : kLayouts)
         for (Border border : {Border::kConstant, Border::kReflect, Border::kReplicate, Border::kCircular})
-          for (int64_t kh : {1, 3, 5}) {
-            const int64_t kw = kh == 1 ? 3 : kh;
+          for (int64_t kh : {1, 2, 3, 5}) {
+            const int64_t kw = kh == 1 ? 3 : kh == 2 ? 4 : kh;
             const bool fits = !((border == Border::kReflect && (kh / 2 >= s.h || kw / 2 >= s.w)) ||
                                 (border == Border::kCircular && (kh / 2 > s.h || kw / 2 > s.w)));
             if (!fits) continue;
@@ -102,6 +102,51 @@ TEST_P(FilterOnEveryTarget, Filter2dMatchesScalarReference) {
             ASSERT_EQ(out.clobbered_padding(), 0) << "wrote outside the output view";
             ASSERT_EQ(src.buffer, before) << "modified its input";
           }
+}
+
+// Boxes (avg_pool2d's order): the separable form is the two passes' bodies with unit taps, the 2-D
+// form Filter2dBody's; odd and even windows.
+TEST_P(FilterOnEveryTarget, BoxMatchesScalarReference) {
+  const Shape shapes[] = {{1, 1}, {3, 5}, {9, 40}, {4, 129}};
+  for (const Shape s : shapes)
+    for (int64_t c : {1, 3})
+      for (Layout in : kLayouts)
+        for (Border border : {Border::kConstant, Border::kReflect, Border::kReplicate, Border::kCircular})
+          for (const Shape k : {Shape{1, 1}, Shape{3, 3}, Shape{2, 4}, Shape{5, 1}})
+            for (bool separable : {true, false}) {
+              if ((border == Border::kReflect && (k.h / 2 >= s.h || k.w / 2 >= s.w)) ||
+                  (border == Border::kCircular && (k.h / 2 > s.h || k.w / 2 > s.w)))
+                continue;
+              SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " " +
+                           layout_name(in) + " border " + std::to_string(static_cast<int>(border)) + " " +
+                           std::to_string(k.h) + "x" + std::to_string(k.w) + (separable ? " separable" : " 2-D"));
+              TestImage src(in, 2, c, s.h, s.w), out(in, 2, c, s.h, s.w), expected(Layout::kPlanar, 2, c, s.h, s.w);
+              src.fill_random(static_cast<uint32_t>(s.h * 5 + s.w + c + k.h));
+              const std::vector<uint8_t> before = src.buffer;
+              cpu::box_blur_pooled(src.view, out.view, k.h, k.w, border, separable, serial_for());
+              if (separable) {
+                reference_filter(src.view, expected.view, box_kernel(k.w), box_kernel(k.h), border);
+              } else {
+                const Filter2dBody body{src.view, expected.view, box_kernel2d(k.h, k.w), border};
+                for (int64_t i = 0; i < body.count(); ++i) body(i);
+              }
+              ASSERT_EQ(count_differences(out.view, expected.view), 0);
+              ASSERT_EQ(out.clobbered_padding(), 0) << "wrote outside the output view";
+              ASSERT_EQ(src.buffer, before) << "modified its input";
+            }
+}
+
+// A box is a sum then a division: a 2-tap box of bytes 1 and 2 is (1/255 + 2/255) / 2 exactly as
+// float32 computes it, and an even window reaches one further right than left (kornia's anchor).
+TEST(Filter, BoxSumsThenDivides) {
+  TestImage src(Layout::kPlanar, 1, 1, 1, 4), out(Layout::kPlanar, 1, 1, 1, 4);
+  const uint8_t row[] = {0, 10, 21, 200};
+  for (int64_t x = 0; x < 4; ++x) src.view.at(0, 0, 0, x) = row[x];
+  cpu::box_blur_pooled(src.view, out.view, 1, 2, Border::kReplicate, true, serial_for());
+  for (int64_t x = 0; x < 4; ++x) {
+    const float sum = unit(row[x]) + unit(row[std::min<int64_t>(x + 1, 3)]);
+    EXPECT_EQ(out.view.at(0, 0, 0, x), to_u8(sum / 2.0f * 255.0f)) << x;
+  }
 }
 
 TEST_P(FilterOnEveryTarget, MedianMatchesScalarReference) {
@@ -161,17 +206,23 @@ TEST(Filter, RefusesBadKernelsAndBorders) {
   auto run = [&](FilterKernel kx, FilterKernel ky, Border border) {
     return [&, kx, ky, border] { cpu::filter2d_separable(src.view, dst.view, kx, ky, border); };
   };
-  expect_invalid(run(FilterKernel{w4.data(), 1, 4}, k3, Border::kReflect), "odd number of taps");
+  expect_invalid(run(FilterKernel{w4.data(), 1, 0}, k3, Border::kReflect), "at least one tap");
   expect_invalid(run(k3, FilterKernel{w9.data(), 1, 9}, Border::kReflect), "height of more than 4 for reflect");
   expect_invalid(run(FilterKernel{w3x3.data(), 3, 3}, k3, Border::kReflect), "1 or B = 2 kernels");
-  expect_invalid(run(FilterKernel{nullptr, 1, 3}, k3, Border::kReflect), "null pointer");
+  FilterKernel no_divisor = k3;
+  no_divisor.divisor = 0.0f;
+  expect_invalid(run(k3, no_divisor, Border::kReflect), "positive divisor");
   expect_invalid(run(k3, k3, static_cast<Border>(7)), "unknown border");
   const float nan[] = {1.0f, NAN, 0.0f};
   expect_invalid(run(k3, FilterKernel{nan, 1, 3}, Border::kReflect), "kernel_y must be finite");
   expect_invalid([&] { cpu::filter2d_separable(src.view, src.view, k3, k3, Border::kReflect); }, "overlap");
-  const FilterKernel2d even{w4.data(), 1, 2, 2}, big{w9.data(), 1, 9, 1};
-  expect_invalid([&] { cpu::filter2d(src.view, dst.view, even, Border::kReflect); }, "odd number of rows and columns");
+  const FilterKernel2d empty{w4.data(), 1, 0, 2}, big{w9.data(), 1, 9, 1};
+  expect_invalid([&] { cpu::filter2d(src.view, dst.view, empty, Border::kReflect); }, "at least one row and column");
   expect_invalid([&] { cpu::filter2d(src.view, dst.view, big, Border::kReflect); }, "height of more than 4");
+  expect_invalid([&] { cpu::box_blur_pooled(src.view, dst.view, 0, 3, Border::kReflect, true); }, "at least 1 x 1");
+  expect_invalid([&] { cpu::box_blur_pooled(src.view, dst.view, 9, 3, Border::kReflect, false); },
+                 "height of more than 4");
+  expect_invalid([&] { cpu::box_blur_pooled(src.view, src.view, 3, 3, Border::kReflect, true); }, "overlap");
 }
 
 }  // namespace

@@ -86,6 +86,7 @@ SAMPLES = {
     "filter2d_separable": lambda x: (x, _kernels(x, 3, True), _kernels(x, 5, False), "reflect"),
     "filter2d": lambda x: (x, _kernels(x, 9, True).view(-1, 3, 3), "replicate"),
     "median_blur": lambda x: (x, [3, 5], "reflect"),
+    "box_blur_pooled": lambda x: (x, [2, 3], "replicate", True),
     "pipeline": lambda x: _pipeline(x),
 }
 

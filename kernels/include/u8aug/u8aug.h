@@ -141,6 +141,10 @@ void filter2d(const ConstImage& src, const Image& dst, FilterKernel2d kernel, Bo
 // kornia.filters.median_blur: the median of each ky x kx window (odd sizes), kornia's border.
 void median_blur(const ConstImage& src, const Image& dst, int64_t ky, int64_t kx, Border border,
                  const ParallelFor& parallel = {});
+// kornia.filters.box_blur's pooled path (torch's avg_pool2d): each ky x kx window's sum of x / 255
+// divided by its size, separable (a horizontal then a vertical pass) or one 2-D pass, then to_u8.
+void box_blur_pooled(const ConstImage& src, const Image& dst, int64_t ky, int64_t kx, Border border, bool separable,
+                     const ParallelFor& parallel = {});
 
 // Fused pipelines: a chain of steps run sample by sample, each sample's intermediates in two
 // cache-resident scratch images, so the batch is read once and written once. Each step is one of
@@ -202,6 +206,8 @@ void filter2d_separable(const ConstImage& src, const Image& dst, FilterKernel ke
                         Border border, cudaStream_t stream);
 void filter2d(const ConstImage& src, const Image& dst, FilterKernel2d kernel, Border border, cudaStream_t stream);
 void median_blur(const ConstImage& src, const Image& dst, int64_t ky, int64_t kx, Border border, cudaStream_t stream);
+void box_blur_pooled(const ConstImage& src, const Image& dst, int64_t ky, int64_t kx, Border border, bool separable,
+                     cudaStream_t stream);
 }  // namespace cuda
 
 }  // namespace u8aug

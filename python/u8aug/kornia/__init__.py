@@ -163,6 +163,11 @@ class RandomSaltAndPepperNoise(K.RandomSaltAndPepperNoise):
 
 
 @uint8_dropin
+class RandomBoxBlur(K.RandomBoxBlur):
+    """kornia.augmentation.RandomBoxBlur that also takes uint8 images (u8aug kernels)."""
+
+
+@uint8_dropin
 class RandomMotionBlur(K.RandomMotionBlur):
     """kornia.augmentation.RandomMotionBlur that also takes uint8 images (u8aug kernels)."""
 

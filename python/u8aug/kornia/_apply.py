@@ -238,6 +238,15 @@ def _median_blur(aug, x, params, flags, transform, run=ops):
     return run.median_blur(x, flags["kernel_size"], "reflect")
 
 
+def _box_blur(aug, x, params, flags, transform, run=ops):
+    from kornia.augmentation.utils import _check_filter_min_size
+
+    border = flags["border_type"].name.lower()
+    _check_filter_min_size("RandomBoxBlur", x, flags["kernel_size"], border_type=border)
+    # kornia's box_blur with separable = the class's `normalized` flag; pooled or convolved as kornia chooses
+    return run.box_blur(x, flags["kernel_size"], border, bool(flags["normalized"]))
+
+
 def _gaussian_blur(aug, x, params, flags, transform, run=ops):
     from kornia.filters import get_gaussian_kernel1d
     from kornia.filters.kernels import _check_kernel_size, _unpack_2d_ks
@@ -303,6 +312,7 @@ KERNELS: Dict[str, Callable] = {
     "RandomEqualize": lambda aug, x, p, f, t, run=ops: run.equalize(x),
     "RandomGaussianBlur": _gaussian_blur,
     "RandomMotionBlur": _motion_blur,
+    "RandomBoxBlur": _box_blur,
     "RandomMedianBlur": _median_blur,
     "RandomRGBShift": _rgb_shift,
     "RandomChannelDropout": _channel_dropout,

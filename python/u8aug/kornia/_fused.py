@@ -23,6 +23,7 @@ from kornia.augmentation._2d.base import _InputMetadata
 from kornia.augmentation.container.ops import InputSequentialOps
 from kornia.constants import DataKey
 
+from .. import ops
 from . import _apply
 
 # kornia's own, taken before install() can replace them
@@ -162,6 +163,13 @@ class Planner:
     def median_blur(self, x, kernel_size, border_type="reflect"):
         ky, kx = (kernel_size, kernel_size) if isinstance(kernel_size, int) else kernel_size
         return self._add(x, ["median_blur", int(ky), int(kx), border_type])
+
+    def box_blur_pooled(self, x, kernel_size, border_type="reflect", separable=True):
+        ky, kx = kernel_size
+        return self._add(x, ["box_blur_pooled", int(ky), int(kx), border_type, int(bool(separable))])
+
+    def box_blur(self, x, kernel_size, border_type="reflect", separable=True):
+        return ops._filters.box_blur_on(self, x, kernel_size, border_type, separable)
 
     def normalize(self, x, mean, std):
         out = self._add(x, ["normalize"], self._values(mean, std), gated=False)

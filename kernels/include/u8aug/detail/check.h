@@ -197,14 +197,12 @@ inline void check_jiggle_values(const char* op, const JiggleParams& params, floa
 // and a border F.pad accepts for the kernel's radius (reflect: radius < size; circular: <= size).
 inline void check_filter_kernel(const char* op, const char* name, const FilterKernel& k, int64_t batch, int64_t size,
                                 Border border, const char* axis) {
-  if (k.values == nullptr) fail(op, std::string(name) + " has a null pointer");
   if (k.count != 1 && k.count != batch) {
     fail(op, std::string(name) + " must hold 1 or B = " + std::to_string(batch) + " kernels, got " +
                  std::to_string(k.count));
   }
-  if (k.taps < 1 || k.taps % 2 == 0) {
-    fail(op, std::string(name) + " must have an odd number of taps, got " + std::to_string(k.taps));
-  }
+  if (k.taps < 1) fail(op, std::string(name) + " must have at least one tap, got " + std::to_string(k.taps));
+  if (!(k.divisor > 0.0f) || !std::isfinite(k.divisor)) fail(op, std::string(name) + " needs a positive divisor");
   const int64_t radius = k.taps / 2;
   if ((border == Border::kReflect && radius >= size) || (border == Border::kCircular && radius > size)) {
     fail(op, std::string("a ") + std::to_string(k.taps) + "-tap kernel needs a " + axis + " of more than " +
@@ -227,12 +225,14 @@ inline void check_filter2d(const char* op, const ConstImage& src, const Image& d
   check_unary(op, src, dst);
   check_fidelity(op, k.fidelity);
   if (static_cast<int32_t>(border) < 0 || static_cast<int32_t>(border) > 3) fail(op, "unknown border type");
-  if (k.height < 1 || k.width < 1 || k.height % 2 == 0 || k.width % 2 == 0) {
-    fail(op, "kernel must have an odd number of rows and columns, got " + std::to_string(k.height) + " x " +
+  if (k.height < 1 || k.width < 1) {
+    fail(op, "kernel must have at least one row and column, got " + std::to_string(k.height) + " x " +
                  std::to_string(k.width));
   }
-  check_filter_kernel(op, "kernel", FilterKernel{k.values, k.count, k.width}, src.batch, src.width, border, "width");
-  check_filter_kernel(op, "kernel", FilterKernel{k.values, k.count, k.height}, src.batch, src.height, border, "height");
+  FilterKernel row{k.values, k.count, k.width}, column{k.values, k.count, k.height};
+  row.divisor = column.divisor = k.divisor;
+  check_filter_kernel(op, "kernel", row, src.batch, src.width, border, "width");
+  check_filter_kernel(op, "kernel", column, src.batch, src.height, border, "height");
 }
 inline void check_median(const char* op, const ConstImage& src, const Image& dst, int64_t ky, int64_t kx,
                          Border border) {
@@ -246,8 +246,15 @@ inline void check_median(const char* op, const ConstImage& src, const Image& dst
   check_filter_kernel(op, "kernel_size", FilterKernel{&one, 1, kx}, src.batch, src.width, border, "width");
   check_filter_kernel(op, "kernel_size", FilterKernel{&one, 1, ky}, src.batch, src.height, border, "height");
 }
+// A box's window: at least 1 x 1 (the border's limits are check_filter's).
+inline void check_box(const char* op, int64_t ky, int64_t kx) {
+  if (ky < 1 || kx < 1) {
+    fail(op, "kernel_size must be at least 1 x 1, got " + std::to_string(ky) + " x " + std::to_string(kx));
+  }
+}
 // Host-readable kernels (the CPU): every tap finite.
 inline void check_filter_values(const char* op, const FilterKernel& k, const char* name) {
+  if (k.values == nullptr) return;  // a box: unit taps
   for (int64_t i = 0; i < k.count * k.taps; ++i) {
     if (!std::isfinite(k.values[i])) fail(op, std::string(name) + " must be finite, got " + number(k.values[i]));
   }

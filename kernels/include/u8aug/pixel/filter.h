@@ -30,6 +30,9 @@ U8AUG_HD int64_t border_source(int64_t i, int64_t size, Border border) {
   }
 }
 
+// The anchor of a k-tap kernel: the taps before the output's own position ((k - 1) / 2, kornia's).
+U8AUG_HD int64_t filter_anchor(int64_t taps) { return (taps - 1) / 2; }
+
 // One tap: acc + x * w with a single rounding (fmaf is fused on the host and the GPU alike).
 U8AUG_HD float tap(float acc, float x, float w) { return fmaf(x, w, acc); }
 
@@ -45,8 +48,12 @@ struct FilterKernel {
   const float* values = nullptr;
   int64_t count = 0, taps = 0;
   Fidelity fidelity = Fidelity::kExact;
+  // the weighted sum's divisor: 1 for a convolution, the window's size for a box of unit taps
+  // (avg_pool2d's sum / k; a division by 1 is exact, so every body divides)
+  float divisor = 1.0f;
   U8AUG_HD const float* of(int64_t b) const { return values + (count == 1 ? 0 : b) * taps; }
   U8AUG_HD float weight(int64_t b, int64_t t) const {
+    if (values == nullptr) return 1.0f;  // a box
     const float w = of(b)[t];
     return fidelity == Fidelity::kFast && fabsf(w) < kTinyTap ? 0.0f : w;
   }
@@ -55,25 +62,25 @@ struct FilterKernel {
 // The horizontal pass at (b, c, y, x): from the uint8 source as kornia's x / 255.
 U8AUG_HD float filter_row_value(const ConstImage& src, FilterKernel k, Border border, int64_t b, int64_t c, int64_t y,
                                 int64_t x) {
-  const int64_t r = k.taps / 2;
+  const int64_t r = filter_anchor(k.taps);
   float acc = 0.0f;
   for (int64_t t = 0; t < k.taps; ++t) {
     const int64_t sx = border_source(x + t - r, src.width, border);
     acc = tap(acc, sx < 0 ? 0.0f : unit(src.at(b, c, y, sx)), k.weight(b, t));
   }
-  return acc;
+  return acc / k.divisor;
 }
 
 // The vertical pass at (b, c, y, x), from the horizontal pass's float32 image.
 U8AUG_HD float filter_column_value(const ImageView<const float>& rows, FilterKernel k, Border border, int64_t b,
                                    int64_t c, int64_t y, int64_t x) {
-  const int64_t r = k.taps / 2;
+  const int64_t r = filter_anchor(k.taps);
   float acc = 0.0f;
   for (int64_t t = 0; t < k.taps; ++t) {
     const int64_t sy = border_source(y + t - r, rows.height, border);
     acc = tap(acc, sy < 0 ? 0.0f : rows.at(b, c, sy, x), k.weight(b, t));
   }
-  return acc;
+  return acc / k.divisor;
 }
 
 // A 2-D kernel of kh x kw taps for each of `count` samples (count 1: shared), row-major.
@@ -81,19 +88,29 @@ struct FilterKernel2d {
   const float* values = nullptr;
   int64_t count = 0, height = 0, width = 0;
   Fidelity fidelity = Fidelity::kExact;
+  float divisor = 1.0f;  // as FilterKernel's
   U8AUG_HD const float* of(int64_t b) const { return values + (count == 1 ? 0 : b) * height * width; }
   U8AUG_HD float weight(int64_t b, int64_t t) const {
+    if (values == nullptr) return 1.0f;  // a box
     const float w = of(b)[t];
     return fidelity == Fidelity::kFast && fabsf(w) < kTinyTap ? 0.0f : w;
   }
 };
+
+// Boxes (kornia.filters.box_blur's pooled path, torch's avg_pool2d): unit taps (values null) summed
+// in order, then divided by the window's size; a 2-D box sums row-major as avg_pool2d does.
+inline FilterKernel box_kernel(int64_t taps) {
+  FilterKernel k;
+  k.count = 1, k.taps = taps, k.divisor = static_cast<float>(taps);
+  return k;
+}
 
 // kornia.filters.filter2d (correlation, "same" padding) at (b, c, y, x): the taps fused in
 // row-major order from the top-left, as torch's depthwise conv2d sums them (measured: 100% for 3x3,
 // 5x5 and 9x9 kernels against F.conv2d; column-major order gave 24-59%).
 U8AUG_HD float filter2d_value(const ConstImage& src, FilterKernel2d k, Border border, int64_t b, int64_t c, int64_t y,
                               int64_t x) {
-  const int64_t ry = k.height / 2, rx = k.width / 2;
+  const int64_t ry = filter_anchor(k.height), rx = filter_anchor(k.width);
   float acc = 0.0f;
   for (int64_t i = 0; i < k.height; ++i) {
     const int64_t sy = border_source(y + i - ry, src.height, border);
@@ -102,7 +119,13 @@ U8AUG_HD float filter2d_value(const ConstImage& src, FilterKernel2d k, Border bo
       acc = tap(acc, sy < 0 || sx < 0 ? 0.0f : unit(src.at(b, c, sy, sx)), k.weight(b, i * k.width + j));
     }
   }
-  return acc;
+  return acc / k.divisor;
+}
+
+inline FilterKernel2d box_kernel2d(int64_t height, int64_t width) {
+  FilterKernel2d k;
+  k.count = 1, k.height = height, k.width = width, k.divisor = static_cast<float>(height * width);
+  return k;
 }
 
 // The CUDA kernels' bodies, one output element each in memory order (each-index bodies: image.h):

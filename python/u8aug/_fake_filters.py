@@ -1,0 +1,79 @@
+"""Fakes of the filters (kornia.filters): the output is the input's shape; the checks are the kernels'."""
+
+import torch
+
+from ._fake import _check_fidelity, _check_image, _fake, empty_output
+
+_BORDERS = ("constant", "reflect", "replicate", "circular")
+
+
+def _check_border(op: str, border_type: str) -> None:
+    torch._check(
+        border_type in _BORDERS,
+        lambda: f"u8aug.{op}: border_type must be 'constant', 'reflect', 'replicate' or 'circular', got '{border_type}'",
+    )
+
+
+@_fake("filter2d_separable")
+def _filter2d_separable_fake(img, kernel_x, kernel_y, border_type="reflect", fidelity="exact"):
+    _check_image("filter2d_separable", img)
+    _check_fidelity("filter2d_separable", fidelity)
+    _check_border("filter2d_separable", border_type)
+    batch = img.shape[0] if img.dim() == 4 else 1
+    for name, k in (("kernel_x", kernel_x), ("kernel_y", kernel_y)):
+        torch._check(
+            k.dtype == torch.float32 and k.dim() == 2 and (k.shape[0] == 1 or k.shape[0] == batch),
+            lambda: f"u8aug.filter2d_separable: expected {name} to be a float32 tensor of shape (1, K) or (B, K) with B = {batch}, got {k.dtype} of shape {tuple(k.shape)}",
+        )
+        torch._check(
+            k.device == img.device,
+            lambda: f"u8aug.filter2d_separable: {name} is on {k.device} but img is on {img.device}",
+        )
+    return empty_output(img, img.shape)
+
+
+@_fake("filter2d")
+def _filter2d_fake(img, kernel, border_type="reflect", fidelity="exact"):
+    _check_image("filter2d", img)
+    _check_fidelity("filter2d", fidelity)
+    _check_border("filter2d", border_type)
+    batch = img.shape[0] if img.dim() == 4 else 1
+    torch._check(
+        kernel.dtype == torch.float32 and kernel.dim() == 3 and (kernel.shape[0] == 1 or kernel.shape[0] == batch),
+        lambda: f"u8aug.filter2d: expected kernel to be a float32 tensor of shape (1, kh, kw) or (B, kh, kw) with B = {batch}, got {kernel.dtype} of shape {tuple(kernel.shape)}",
+    )
+    torch._check(
+        kernel.device == img.device, lambda: f"u8aug.filter2d: kernel is on {kernel.device} but img is on {img.device}"
+    )
+    return empty_output(img, img.shape)
+
+
+@_fake("median_blur")
+def _median_blur_fake(img, kernel_size, border_type="reflect"):
+    _check_image("median_blur", img)
+    _check_border("median_blur", border_type)
+    torch._check(
+        len(kernel_size) == 2,
+        lambda: f"u8aug.median_blur: expected kernel_size = (height, width), got {len(kernel_size)} values",
+    )
+    ky, kx = kernel_size
+    torch._check(
+        ky >= 1 and kx >= 1 and ky % 2 == 1 and kx % 2 == 1 and ky * kx <= 225,
+        lambda: f"u8aug.median_blur: kernel_size must be odd, at least 1 and at most 15 x 15 values, got {ky} x {kx}",
+    )
+    return empty_output(img, img.shape)
+
+
+@_fake("box_blur_pooled")
+def _box_blur_pooled_fake(img, kernel_size, border_type="reflect", separable=True):
+    _check_image("box_blur_pooled", img)
+    _check_border("box_blur_pooled", border_type)
+    torch._check(
+        len(kernel_size) == 2,
+        lambda: f"u8aug.box_blur_pooled: expected kernel_size = (height, width), got {len(kernel_size)} values",
+    )
+    ky, kx = kernel_size
+    torch._check(
+        ky >= 1 and kx >= 1, lambda: f"u8aug.box_blur_pooled: kernel_size must be at least 1 x 1, got {ky} x {kx}"
+    )
+    return empty_output(img, img.shape)

@@ -1,0 +1,137 @@
+"""The filters (kornia.filters on ``img / 255``, quantized): separable and 2-D correlations with
+kornia's kernels, the box, the median. Part of :mod:`u8aug.ops` (re-exported there)."""
+
+import sys
+
+import torch
+
+__all__ = [
+    "filter2d_separable",
+    "gaussian_blur2d",
+    "filter2d",
+    "median_blur",
+    "box_blur",
+    "box_blur_pooled",
+    "box_blur_pools",
+]
+
+
+def _pair(kernel_size, op: str):
+    if isinstance(kernel_size, int):
+        return int(kernel_size), int(kernel_size)
+    if len(kernel_size) != 2:
+        raise ValueError(f"u8aug.{op}: expected kernel_size = an int or (height, width), got {kernel_size!r}")
+    return int(kernel_size[0]), int(kernel_size[1])
+
+
+def filter2d_separable(
+    img: torch.Tensor,
+    kernel_x: torch.Tensor,
+    kernel_y: torch.Tensor,
+    border_type: str = "reflect",
+    fidelity: str = "exact",
+) -> torch.Tensor:
+    """``kornia.filters.filter2d_separable`` on ``img / 255``, quantized: a horizontal pass with
+    ``kernel_x``, then a vertical one with ``kernel_y`` (float32, (1, K) or (B, K): one kernel for the
+    batch or one per sample; any K, an even one anchored at (K - 1) // 2 as kornia's), over the border ``"constant"`` (zeros), ``"reflect"``,
+    ``"replicate"`` or ``"circular"``. Each output is the float32 sum of its taps accumulated from the
+    first tap with one fused multiply-add each, the order torch's CPU convolution takes, so the bytes
+    are kornia's (fidelity: exact).
+
+    ``fidelity="fast"`` drops the taps below 2^-118 (a 23-tap Gaussian's tails for sigma under about
+    1.2), whose products x86 computes in microcode at a tenth of the speed; they can change a byte
+    only by breaking a rounding tie (the fast class: README, Fidelity)."""
+    return torch.ops.u8aug.filter2d_separable(img, kernel_x, kernel_y, border_type, fidelity)
+
+
+def gaussian_blur2d(
+    img: torch.Tensor, kernel_size, sigma, border_type: str = "reflect", fidelity: str = "exact"
+) -> torch.Tensor:
+    """``kornia.filters.gaussian_blur2d`` (separable): ``kernel_size`` an odd int or (kH, kW),
+    ``sigma`` (sigma_y, sigma_x) or a float32 (1, 2) or (B, 2) tensor, positive. The kernels are
+    kornia's own (``kornia.filters.get_gaussian_kernel1d``: this function needs kornia installed)."""
+    from kornia.filters import get_gaussian_kernel1d
+
+    ky, kx = (kernel_size, kernel_size) if isinstance(kernel_size, int) else kernel_size
+    if not isinstance(sigma, torch.Tensor):
+        sigma = torch.tensor([[float(sigma[0]), float(sigma[1])]], dtype=torch.float32)
+    sigma = sigma.to(device=img.device, dtype=torch.float32)
+    if sigma.dim() != 2 or sigma.shape[1] != 2:
+        raise ValueError(
+            f"u8aug.gaussian_blur2d: sigma must be (sigma_y, sigma_x) or of shape (B, 2), got {tuple(sigma.shape)}"
+        )
+    if not bool((sigma > 0).all()):
+        raise ValueError("u8aug.gaussian_blur2d: sigma must be positive")
+    n = sigma.shape[0]
+    kernel_x = get_gaussian_kernel1d(int(kx), sigma[:, 1].view(n, 1))
+    kernel_y = get_gaussian_kernel1d(int(ky), sigma[:, 0].view(n, 1))
+    return torch.ops.u8aug.filter2d_separable(img, kernel_x.contiguous(), kernel_y.contiguous(), border_type, fidelity)
+
+
+def filter2d(
+    img: torch.Tensor, kernel: torch.Tensor, border_type: str = "reflect", fidelity: str = "exact"
+) -> torch.Tensor:
+    """``kornia.filters.filter2d`` (correlation, same size) on ``img / 255``, quantized: ``kernel``
+    float32 (1, kh, kw) or (B, kh, kw), any sizes (kornia's anchor); the borders of :func:`filter2d_separable`. The taps
+    are fused in row-major order from the top-left, as torch's CPU convolution sums them (fidelity:
+    exact); ``fidelity="fast"`` drops taps below 2^-118 (see :func:`filter2d_separable`)."""
+    return torch.ops.u8aug.filter2d(img, kernel, border_type, fidelity)
+
+
+def median_blur(img: torch.Tensor, kernel_size, border_type: str = "reflect") -> torch.Tensor:
+    """``kornia.filters.median_blur``: the median of each ``kernel_size = (kh, kw)`` window (an int for
+    a square one; odd sizes, at most 15 x 15 values), over the borders of :func:`filter2d_separable`.
+    A median is one of the window's values, so the bytes are kornia's exactly."""
+    ks = [int(kernel_size), int(kernel_size)] if isinstance(kernel_size, int) else [int(k) for k in kernel_size]
+    return torch.ops.u8aug.median_blur(img, ks, border_type)
+
+
+def box_blur_pooled(img: torch.Tensor, kernel_size, border_type: str = "reflect", separable: bool = True):
+    """kornia's pooled box blur (``kornia.filters.blur._box_blur_pool``, torch's ``avg_pool2d``): each
+    ``kernel_size = (kh, kw)`` window's values summed in order, then divided by the window's size;
+    ``separable``: a (1, kw) pass then a (kh, 1) pass, else one 2-D pass. Any sizes (an even extent
+    reaches one further right and down: kornia's anchor), the borders of :func:`filter2d_separable`.
+    Exact against kornia's pooled path."""
+    ky, kx = _pair(kernel_size, "box_blur_pooled")
+    return torch.ops.u8aug.box_blur_pooled(img, [ky, kx], border_type, bool(separable))
+
+
+# kornia 0.9's kornia.filters.blur._box_blur_pool_eligible, eager: with oneDNN (every CPU build of
+# torch) it pools from this many elements and windows up to 15 (separable) or 5 (2-D), and convolves
+# otherwise; without oneDNN, and on CUDA, it always pools. u8aug takes the CPU rule on every device so
+# CPU and CUDA give one result (tests/python/test_box_blur.py checks the rule against kornia's).
+_POOL_FROM_ELEMENTS = 1 << 22
+_HAS_ONEDNN = torch.backends.mkldnn.is_available()  # read once: torch.compile does not trace it
+
+
+def box_blur_pools(img: torch.Tensor, kernel_size, separable: bool = True) -> bool:
+    """Whether kornia's ``box_blur`` on this image's float32 version pools (summed, then divided) or
+    convolves with its 1/k taps (each tap a fused multiply-add): eager kornia on the CPU."""
+    ky, kx = _pair(kernel_size, "box_blur")
+    if not _HAS_ONEDNN:
+        return True
+    return img.numel() >= _POOL_FROM_ELEMENTS and max(ky, kx) <= (15 if separable else 5)
+
+
+def box_blur_on(run, img: torch.Tensor, kernel_size, border_type: str = "reflect", separable: bool = True):
+    """:func:`box_blur` with the ops of ``run`` (u8aug.ops, or a fused pipeline's planner)."""
+    from kornia.filters import get_box_kernel1d, get_box_kernel2d
+
+    ky, kx = _pair(kernel_size, "box_blur")
+    if box_blur_pools(img, (ky, kx), separable):
+        return run.box_blur_pooled(img, [ky, kx], border_type, separable)
+    if separable:
+        return run.filter2d_separable(img, get_box_kernel1d(kx), get_box_kernel1d(ky), border_type)
+    return run.filter2d(img, get_box_kernel2d((ky, kx)).to(torch.float32), border_type)
+
+
+def box_blur(img: torch.Tensor, kernel_size, border_type: str = "reflect", separable: bool = True) -> torch.Tensor:
+    """``kornia.filters.box_blur``: the mean of each ``kernel_size`` window (an int or (kh, kw), any
+    size; an even extent reaches one further right and down, kornia's anchor), over the borders of
+    :func:`filter2d_separable`. kornia computes it two ways, and so does this function, choosing as
+    kornia's eager CPU path does (:func:`box_blur_pools`): pooled (the window summed, then divided:
+    :func:`box_blur_pooled`) for batches of 2^22 elements and more, else a convolution with kornia's
+    1/k kernels (:func:`filter2d_separable`, :func:`filter2d`). Exact against eager kornia on the CPU;
+    kornia on CUDA always pools (the two orders differ only where a window's mean falls on a
+    rounding tie: even windows). Needs kornia installed (its kernels)."""
+    return box_blur_on(sys.modules["u8aug.ops"], img, kernel_size, border_type, separable)

@@ -1,0 +1,85 @@
+"""The filters against kornia.filters on x / 255 (FIDELITY.md's oracle), byte for byte: the box blur's
+two orders (kornia pools large batches and convolves small ones), the sharpness filter, and their
+errors. The Gaussian, motion and median blurs are checked through their classes
+(test_kornia_dropin.py) and the fidelity demo."""
+
+import kornia.filters as KF
+import pytest
+import torch
+from kornia.filters.blur import _box_blur_pool, _box_blur_pool_eligible
+
+import u8aug
+from conftest import random_image, to_u8
+
+BORDERS = ("constant", "reflect", "replicate", "circular")
+
+
+def _layouts(x):
+    return (x, x.contiguous(memory_format=torch.channels_last))
+
+
+@pytest.mark.parametrize("kernel_size", [3, (2, 4), (5, 1), 6, (1, 7)])
+@pytest.mark.parametrize("border", BORDERS)
+@pytest.mark.parametrize("separable", [True, False])
+def test_box_blur_equals_kornia_on_small_images(kernel_size, border, separable):
+    # below 2^22 elements eager kornia convolves with its 1/k kernels
+    x = random_image((3, 3, 23, 30), seed=BORDERS.index(border))
+    expected = to_u8(KF.box_blur(x.float() / 255, kernel_size, border, separable))
+    for img in _layouts(x):
+        assert not u8aug.box_blur_pools(img, kernel_size, separable)
+        got = u8aug.box_blur(img, kernel_size, border, separable)
+        assert torch.equal(got, expected)
+        assert got.is_contiguous(memory_format=torch.channels_last) == (img.stride(1) == 1)
+
+
+@pytest.mark.parametrize("kernel_size,separable", [(3, True), ((2, 6), True), (6, True), ((4, 5), False)])
+def test_box_blur_equals_kornia_on_large_batches(kernel_size, separable):
+    # from 2^22 elements kornia pools: the window summed, then divided
+    x = random_image((22, 3, 256, 256), seed=7)
+    assert u8aug.box_blur_pools(x, kernel_size, separable)
+    expected = to_u8(KF.box_blur(x.float() / 255, kernel_size, "reflect", separable))
+    assert torch.equal(u8aug.box_blur(x, kernel_size, "reflect", separable), expected)
+
+
+def test_the_two_box_orders_differ_and_each_is_korninas():
+    # a 6-tap box: 1/6 is inexact, so the summed-then-divided mean and the fused 1/6 taps part ways
+    # at some rounding ties; each u8aug path equals its kornia counterpart there too
+    x = random_image((4, 3, 64, 64), seed=3)
+    xf = x.float() / 255
+    pooled = u8aug.box_blur_pooled(x, (6, 6))
+    convolved = u8aug.filter2d_separable(x, KF.get_box_kernel1d(6), KF.get_box_kernel1d(6))
+    assert not torch.equal(pooled, convolved)
+    assert torch.equal(pooled, to_u8(_box_blur_pool(xf, (6, 6), "reflect", True)))
+    expected = to_u8(KF.filter2d_separable(xf, KF.get_box_kernel1d(6), KF.get_box_kernel1d(6), "reflect"))
+    assert torch.equal(convolved, expected)
+
+
+@pytest.mark.parametrize("shape", [(1, 3, 64, 64), (21, 3, 256, 256), (22, 3, 256, 256), (64, 1, 256, 256)])
+@pytest.mark.parametrize("kernel_size", [3, 5, (7, 3), 15, 17])
+@pytest.mark.parametrize("separable", [True, False])
+def test_box_blur_chooses_as_kornia_does(shape, kernel_size, separable):
+    x = torch.empty(shape, dtype=torch.uint8)
+    expected = _box_blur_pool_eligible(torch.empty(shape, dtype=torch.float32), kernel_size, separable)
+    assert u8aug.box_blur_pools(x, kernel_size, separable) == expected
+
+
+def test_box_blur_pooled_as_a_pipeline_step():
+    x = random_image((3, 3, 20, 21), seed=1)
+    take = torch.tensor([True, False, True])
+    got = u8aug.pipeline(x, ["box_blur_pooled 3 2 replicate 1"], [take])
+    expected = u8aug.box_blur_pooled(x, (3, 2), "replicate")
+    assert torch.equal(got[take], expected[take]) and torch.equal(got[~take], x[~take])
+
+
+def test_box_blur_errors_name_what_is_wrong():
+    x = random_image((2, 3, 4, 5))
+    with pytest.raises(RuntimeError, match=r"box_blur_pooled: kernel_size must be at least 1 x 1, got 0 x 3"):
+        u8aug.box_blur_pooled(x, (0, 3))
+    with pytest.raises(RuntimeError, match=r"box_blur_pooled: border_type must be"):
+        u8aug.box_blur_pooled(x, 3, "wrap")
+    with pytest.raises(RuntimeError, match=r"needs a height of more than 4 for reflect"):
+        u8aug.box_blur_pooled(x, (9, 3))
+    with pytest.raises(ValueError, match=r"box_blur: expected kernel_size = an int or \(height, width\)"):
+        u8aug.box_blur(x, (3, 3, 3))
+    with pytest.raises(RuntimeError, match=r"expected img of dtype torch.uint8"):
+        u8aug.box_blur_pooled(x.float(), 3)

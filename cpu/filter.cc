@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cpu/unit_lanes-inl.h"
+#include "cpu/filter_rows-inl.h"
 
 #include "cpu/parallel.h"
 #include "u8aug/detail/check.h"
@@ -110,50 +111,6 @@ HWY_INLINE void TapColumns(const float* const* rows, uint8_t* HWY_RESTRICT dst, 
       if (rows[t]) acc = tap(acc, rows[t][i], w[t]);
     }
     dst[i] = to_u8(acc / divisor * 255.0f);
-  }
-}
-
-// Row y of plane c (c = -1: all channels of an interleaved sample, `step` = C apart) as x / 255
-// floats into out, with `radius` pixels of border on each side (out holds (W + 2 radius) * step).
-// Rows whose values are consecutive bytes (planar rows, densely interleaved pixels) convert by lanes.
-void PadRow(const ConstImage& src, int64_t b, int64_t c, int64_t y, int64_t radius, Border border, float* out) {
-  const bool interleaved = c < 0;
-  const int64_t step = interleaved ? src.channels : 1, w = src.width, n = w * step;
-  float* row = out + radius * step;
-  int64_t i = 0;
-  if (src.stride_w == step) {
-    const hn::ScalableTag<float> d;
-    const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-    const uint8_t* p = &src.at(b, interleaved ? 0 : c, y, 0);
-    for (; i + lanes <= n; i += lanes) hn::StoreU(UnitLanes(d, p + i), d, row + i);
-    for (; i < n; ++i) row[i] = unit(p[i]);
-  } else {
-    for (; i < n; ++i) row[i] = unit(src.at(b, interleaved ? i % step : c, y, i / step));
-  }
-  for (int64_t j = -radius; j < 0; ++j) {  // the borders, from the converted row
-    const int64_t left = border_source(j, w, border), right = border_source(w - 1 - j, w, border);
-    for (int64_t k = 0; k < step; ++k) {
-      row[j * step + k] = left < 0 ? 0.0f : row[left * step + k];
-      row[(w - 1 - j) * step + k] = right < 0 ? 0.0f : row[right * step + k];
-    }
-  }
-}
-
-// Writes a quantized row of n values (TapColumns' output) to row y of plane c (c = -1: interleaved).
-template <class Write>
-void StoreRow(const Image& dst, int64_t b, int64_t c, int64_t y, int64_t n, std::vector<uint8_t>& out_row,
-              const Write& write) {
-  const bool interleaved = c < 0;
-  const int64_t step = interleaved ? dst.channels : 1;
-  if (dst.stride_w == step && (!interleaved || dst.stride_c == 1)) {
-    write(&dst.at(b, interleaved ? 0 : c, y, 0));
-    return;
-  }
-  out_row.resize(static_cast<size_t>(n));
-  write(out_row.data());
-  for (int64_t x = 0; x < dst.width; ++x) {
-    for (int64_t k = 0; k < step; ++k)
-      dst.at(b, interleaved ? k : c, y, x) = out_row[static_cast<size_t>(x * step + k)];
   }
 }
 
@@ -328,10 +285,6 @@ HWY_EXPORT(Filter2dItems);
 HWY_EXPORT(MedianItems);
 
 namespace {
-// Interleaved rows (a pixel's channels together) are filtered a sample at a time; others a plane at a time.
-bool interleaved_rows(const ConstImage& src) {
-  return src.channels > 1 && src.stride_c == 1 && src.stride_w == src.channels;
-}
 
 void run_separable(const char* op, const ConstImage& src, const Image& dst, FilterKernel kernel_x,
                    FilterKernel kernel_y, Border border, const ParallelFor& parallel) {

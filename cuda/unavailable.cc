@@ -61,6 +61,7 @@ void filter2d(const ConstImage&, const Image&, FilterKernel2d, Border, cudaStrea
 void median_blur(const ConstImage&, const Image&, int64_t, int64_t, Border, cudaStream_t) {
   unavailable("median_blur");
 }
+void sharpness(const ConstImage&, const Image&, Samples, cudaStream_t) { unavailable("sharpness"); }
 void box_blur_pooled(const ConstImage&, const Image&, int64_t, int64_t, Border, bool, cudaStream_t) {
   unavailable("box_blur_pooled");
 }

@@ -123,7 +123,7 @@ def _box(x, top, left, height, width):
 
 def geometry_cases():
     import torch.nn.functional as F
-    from kornia.enhance import adjust_brightness
+    from kornia.enhance import adjust_brightness, sharpness
     from kornia.filters import filter2d, gaussian_blur2d, median_blur
     from kornia.filters.blur import _box_blur_pool  # kornia's pooled box blur (box_blur picks it by size)
     from kornia.geometry.transform import crop_by_indices, hflip, resize, warp_affine, warp_perspective
@@ -187,6 +187,10 @@ def geometry_cases():
         "filter2d": [
             (lambda x: u8aug.filter2d(x, _motion_kernel(), "constant"), lambda xf: filter2d(xf, _motion_kernel(), "constant")),
             (lambda x: u8aug.filter2d(x, _motion_kernel(), "reflect"), lambda xf: filter2d(xf, _motion_kernel(), "reflect")),
+        ],
+        "sharpness": [
+            (lambda x: u8aug.sharpness(x, 0.3), lambda xf: sharpness(xf, 0.3)),
+            (lambda x: u8aug.sharpness(x, 1.7), lambda xf: sharpness(xf, 1.7)),
         ],
         "box_blur_pooled": [
             (lambda x: u8aug.box_blur_pooled(x, (4, 4)), lambda xf: _box_blur_pool(xf, (4, 4), "reflect", True)),

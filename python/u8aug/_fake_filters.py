@@ -2,7 +2,7 @@
 
 import torch
 
-from ._fake import _check_fidelity, _check_image, _fake, empty_output
+from ._fake import _check_fidelity, _check_image, _check_values, _fake, empty_output
 
 _BORDERS = ("constant", "reflect", "replicate", "circular")
 
@@ -60,6 +60,17 @@ def _median_blur_fake(img, kernel_size, border_type="reflect"):
     torch._check(
         ky >= 1 and kx >= 1 and ky % 2 == 1 and kx % 2 == 1 and ky * kx <= 225,
         lambda: f"u8aug.median_blur: kernel_size must be odd, at least 1 and at most 15 x 15 values, got {ky} x {kx}",
+    )
+    return empty_output(img, img.shape)
+
+
+@_fake("sharpness")
+def _sharpness_fake(img, factor):
+    _check_image("sharpness", img)
+    _check_values("sharpness", "factor", factor, img)
+    torch._check(
+        img.shape[-2] >= 3 and img.shape[-1] >= 3,
+        lambda: f"u8aug.sharpness: img must be at least 3 x 3 (kornia's 3x3 kernel), got {img.shape[-2]} x {img.shape[-1]}",
     )
     return empty_output(img, img.shape)
 

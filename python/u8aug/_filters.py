@@ -13,6 +13,7 @@ __all__ = [
     "box_blur",
     "box_blur_pooled",
     "box_blur_pools",
+    "sharpness",
 ]
 
 
@@ -135,3 +136,14 @@ def box_blur(img: torch.Tensor, kernel_size, border_type: str = "reflect", separ
     kornia on CUDA always pools (the two orders differ only where a window's mean falls on a
     rounding tie: even windows). Needs kornia installed (its kernels)."""
     return box_blur_on(sys.modules["u8aug.ops"], img, kernel_size, border_type, separable)
+
+
+def sharpness(img: torch.Tensor, factor) -> torch.Tensor:
+    """``kornia.enhance.sharpness``: inside the one-pixel border, kornia's 3x3 smoothing kernel
+    ([[1, 1, 1], [1, 5, 1], [1, 1, 1]] / 13) clamped, then blended with the pixel,
+    ``clamp(d + (x - d) * factor, 0, 1)``: 0 gives the smoothed image, 1 the input, above 1 sharpens.
+    ``factor``: a number or a float32 tensor of 1 or B values; images of at least 3 x 3. The taps are
+    summed as torch's convolution sums them, so the bytes are kornia's (fidelity: exact)."""
+    if not isinstance(factor, torch.Tensor):
+        factor = torch.full((1,), float(factor), dtype=torch.float32, device=img.device)
+    return torch.ops.u8aug.sharpness(img, factor)

@@ -10,6 +10,7 @@
 
 #include "image_buffer.h"
 #include "u8aug/pixel/filter.h"
+#include "u8aug/pixel/sharpness.h"
 #include "u8aug/u8aug.h"
 
 namespace u8aug {
@@ -147,6 +148,38 @@ TEST(Filter, BoxSumsThenDivides) {
     const float sum = unit(row[x]) + unit(row[std::min<int64_t>(x + 1, 3)]);
     EXPECT_EQ(out.view.at(0, 0, 0, x), to_u8(sum / 2.0f * 255.0f)) << x;
   }
+}
+
+// Sharpness: pixel/sharpness.h's body over every index, per-sample factors (smoothing, identity,
+// sharpening), images from the smallest (3 x 3) up.
+TEST_P(FilterOnEveryTarget, SharpnessMatchesScalarReference) {
+  const Shape shapes[] = {{3, 3}, {4, 17}, {9, 40}, {5, 131}};
+  const float factors[] = {0.0f, 1.0f, 2.7f};
+  for (const Shape s : shapes)
+    for (int64_t c : {1, 3})
+      for (Layout in : kLayouts) {
+        SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " " + layout_name(in));
+        TestImage src(in, 3, c, s.h, s.w), out(in, 3, c, s.h, s.w), expected(Layout::kPlanar, 3, c, s.h, s.w);
+        src.fill_random(static_cast<uint32_t>(s.h * 3 + s.w + c));
+        const std::vector<uint8_t> before = src.buffer;
+        const Samples factor{factors, 3};
+        cpu::sharpness(src.view, out.view, factor, serial_for());
+        const SharpnessBody body{src.view, expected.view, factor};
+        for (int64_t i = 0; i < body.count(); ++i) body(i);
+        ASSERT_EQ(count_differences(out.view, expected.view), 0);
+        ASSERT_EQ(out.clobbered_padding(), 0) << "wrote outside the output view";
+        ASSERT_EQ(src.buffer, before) << "modified its input";
+      }
+}
+
+TEST(Filter, SharpnessRefusesBadInput) {
+  TestImage small(Layout::kPlanar, 1, 3, 2, 5), dst(Layout::kPlanar, 1, 3, 2, 5);
+  const float one = 1.0f, nan = NAN;
+  expect_invalid([&] { cpu::sharpness(small.view, dst.view, Samples{&one, 1}); }, "at least 3 x 3");
+  TestImage src(Layout::kPlanar, 2, 3, 4, 5), out(Layout::kPlanar, 2, 3, 4, 5);
+  expect_invalid([&] { cpu::sharpness(src.view, out.view, Samples{&nan, 1}); }, "factor must be finite");
+  const float three[] = {1.0f, 1.0f, 1.0f};
+  expect_invalid([&] { cpu::sharpness(src.view, out.view, Samples{three, 3}); }, "1 or B = 2 values");
 }
 
 TEST_P(FilterOnEveryTarget, MedianMatchesScalarReference) {

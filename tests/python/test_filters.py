@@ -15,7 +15,7 @@ BORDERS = ("constant", "reflect", "replicate", "circular")
 
 
 def _layouts(x):
-    return (x, x.contiguous(memory_format=torch.channels_last))
+    return (x, x.contiguous(memory_format=torch.channels_last)) if x.dim() == 4 else (x,)
 
 
 @pytest.mark.parametrize("kernel_size", [3, (2, 4), (5, 1), 6, (1, 7)])
@@ -83,3 +83,30 @@ def test_box_blur_errors_name_what_is_wrong():
         u8aug.box_blur(x, (3, 3, 3))
     with pytest.raises(RuntimeError, match=r"expected img of dtype torch.uint8"):
         u8aug.box_blur_pooled(x.float(), 3)
+
+
+@pytest.mark.parametrize("shape", [(4, 3, 37, 53), (2, 3, 224, 224), (3, 1, 3, 3), (2, 4, 5, 70), (3, 19, 21)])
+def test_sharpness_equals_kornia(shape):
+    from kornia.enhance import sharpness
+
+    x = random_image(shape, seed=shape[-1])
+    batch = shape[0] if len(shape) == 4 else 1
+    for factor in (torch.linspace(0.0, 2.5, batch), torch.tensor(0.7), 1.3):
+        xf = x.float() / 255
+        for img, ref_in in zip(_layouts(x), _layouts(xf)):
+            expected = to_u8(sharpness(ref_in, factor))
+            assert torch.equal(u8aug.sharpness(img, factor), expected)
+
+
+def test_sharpness_keeps_the_border_and_checks_its_input():
+    x = random_image((2, 3, 9, 11), seed=2)
+    out = u8aug.sharpness(x, torch.tensor([0.0, 3.0]))
+    for index in ((..., 0, slice(None)), (..., -1, slice(None)), (..., slice(None), 0), (..., slice(None), -1)):
+        assert torch.equal(out[index], x[index])
+    assert not torch.equal(out[..., 1:-1, 1:-1], x[..., 1:-1, 1:-1])
+    with pytest.raises(RuntimeError, match=r"sharpness: img must be at least 3 x 3 \(kornia's 3x3 kernel\), got 2 x 11"):
+        u8aug.sharpness(x[..., :2, :], 1.0)
+    with pytest.raises(RuntimeError, match=r"sharpness: factor must hold 1 or B = 2 values, got 3"):
+        u8aug.sharpness(x, torch.ones(3))
+    with pytest.raises(RuntimeError, match=r"sharpness: factor must be finite, got nan"):
+        u8aug.sharpness(x, float("nan"))

@@ -63,6 +63,7 @@ def _chains(fidelity="exact"):
             UK.RandomMotionBlur(5, 30.0, 0.5, p=0.5, **f),
             UK.RandomMedianBlur((3, 3), p=0.5),
             UK.RandomBoxBlur((2, 4), p=0.5),
+            UK.RandomSharpness((0.2, 1.8), p=0.5),
         ],
         "crops and resizes": lambda: [
             UK.RandomCrop((28, 30), padding=3, padding_mode="reflect", **f),

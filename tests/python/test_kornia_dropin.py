@@ -52,6 +52,8 @@ CASES = [
     ("RandomGaussianNoise", dict(mean=0.0, std=0.1, p=0.7)),
     ("RandomBoxBlur", dict(kernel_size=(3, 3), p=0.7)),
     ("RandomBoxBlur", dict(kernel_size=(4, 2), border_type="replicate", normalized=False, p=1.0)),
+    ("RandomSharpness", dict(sharpness=0.5, p=0.7)),
+    ("RandomSharpness", dict(sharpness=(0.5, 2.0), p=1.0)),
     ("RandomMedianBlur", dict(kernel_size=(3, 3), p=0.7)),
     ("RandomMedianBlur", dict(kernel_size=(5, 3), p=1.0)),
     ("RandomMotionBlur", dict(kernel_size=5, angle=35.0, direction=0.5, p=0.7)),

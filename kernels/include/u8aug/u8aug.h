@@ -141,6 +141,9 @@ void filter2d(const ConstImage& src, const Image& dst, FilterKernel2d kernel, Bo
 // kornia.filters.median_blur: the median of each ky x kx window (odd sizes), kornia's border.
 void median_blur(const ConstImage& src, const Image& dst, int64_t ky, int64_t kx, Border border,
                  const ParallelFor& parallel = {});
+// kornia.enhance.sharpness (pixel/sharpness.h): the 3x3 smoothing kernel blended by a per-sample factor
+// (0: smoothed, 1: the input, above 1: sharpened), the one-pixel border kept; images of 3 x 3 and up.
+void sharpness(const ConstImage& src, const Image& dst, Samples factor, const ParallelFor& parallel = {});
 // kornia.filters.box_blur's pooled path (torch's avg_pool2d): each ky x kx window's sum of x / 255
 // divided by its size, separable (a horizontal then a vertical pass) or one 2-D pass, then to_u8.
 void box_blur_pooled(const ConstImage& src, const Image& dst, int64_t ky, int64_t kx, Border border, bool separable,
@@ -208,6 +211,7 @@ void filter2d(const ConstImage& src, const Image& dst, FilterKernel2d kernel, Bo
 void median_blur(const ConstImage& src, const Image& dst, int64_t ky, int64_t kx, Border border, cudaStream_t stream);
 void box_blur_pooled(const ConstImage& src, const Image& dst, int64_t ky, int64_t kx, Border border, bool separable,
                      cudaStream_t stream);
+void sharpness(const ConstImage& src, const Image& dst, Samples factor, cudaStream_t stream);
 }  // namespace cuda
 
 }  // namespace u8aug

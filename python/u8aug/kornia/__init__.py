@@ -168,6 +168,11 @@ class RandomBoxBlur(K.RandomBoxBlur):
 
 
 @uint8_dropin
+class RandomSharpness(K.RandomSharpness):
+    """kornia.augmentation.RandomSharpness that also takes uint8 images (u8aug kernels)."""
+
+
+@uint8_dropin
 class RandomMotionBlur(K.RandomMotionBlur):
     """kornia.augmentation.RandomMotionBlur that also takes uint8 images (u8aug kernels)."""
 

@@ -247,6 +247,10 @@ def _box_blur(aug, x, params, flags, transform, run=ops):
     return run.box_blur(x, flags["kernel_size"], border, bool(flags["normalized"]))
 
 
+def _sharpness(aug, x, params, flags, transform, run=ops):
+    return run.sharpness(x, _f32(params, "sharpness", x))
+
+
 def _gaussian_blur(aug, x, params, flags, transform, run=ops):
     from kornia.filters import get_gaussian_kernel1d
     from kornia.filters.kernels import _check_kernel_size, _unpack_2d_ks
@@ -313,6 +317,7 @@ KERNELS: Dict[str, Callable] = {
     "RandomGaussianBlur": _gaussian_blur,
     "RandomMotionBlur": _motion_blur,
     "RandomBoxBlur": _box_blur,
+    "RandomSharpness": _sharpness,
     "RandomMedianBlur": _median_blur,
     "RandomRGBShift": _rgb_shift,
     "RandomChannelDropout": _channel_dropout,

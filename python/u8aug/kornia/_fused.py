@@ -100,6 +100,9 @@ class Planner:
     def adjust_contrast(self, x, factor):
         return self._add(x, ["adjust_contrast"], self._values(factor))
 
+    def sharpness(self, x, factor):
+        return self._add(x, ["sharpness"], self._values(factor))
+
     def posterize(self, x, bits):
         return self._add(x, ["posterize"], self._values(bits))
 

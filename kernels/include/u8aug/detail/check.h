@@ -246,6 +246,15 @@ inline void check_median(const char* op, const ConstImage& src, const Image& dst
   check_filter_kernel(op, "kernel_size", FilterKernel{&one, 1, kx}, src.batch, src.width, border, "width");
   check_filter_kernel(op, "kernel_size", FilterKernel{&one, 1, ky}, src.batch, src.height, border, "height");
 }
+// Sharpness: a per-sample factor, an image of at least 3 x 3 (kornia's valid 3x3 convolution).
+inline void check_sharpness(const char* op, const ConstImage& src, const Image& dst, const Samples& factor) {
+  check_unary(op, src, dst);
+  check_samples(op, "factor", factor, src.batch);
+  if (src.height < 3 || src.width < 3) {
+    fail(op, "img must be at least 3 x 3 (kornia's 3x3 kernel), got " + std::to_string(src.height) + " x " +
+                 std::to_string(src.width));
+  }
+}
 // A box's window: at least 1 x 1 (the border's limits are check_filter's).
 inline void check_box(const char* op, int64_t ky, int64_t kx) {
   if (ky < 1 || kx < 1) {

@@ -30,6 +30,12 @@ U8AUG_HD int64_t border_source(int64_t i, int64_t size, Border border) {
   }
 }
 
+// Interleaved rows (a pixel's channels together) are filtered a sample at a time on the CPU; others a
+// plane at a time.
+inline bool interleaved_rows(const ConstImage& src) {
+  return src.channels > 1 && src.stride_c == 1 && src.stride_w == src.channels;
+}
+
 // The anchor of a k-tap kernel: the taps before the output's own position ((k - 1) / 2, kornia's).
 U8AUG_HD int64_t filter_anchor(int64_t taps) { return (taps - 1) / 2; }
 

@@ -104,7 +104,9 @@ def test_sharpness_keeps_the_border_and_checks_its_input():
     for index in ((..., 0, slice(None)), (..., -1, slice(None)), (..., slice(None), 0), (..., slice(None), -1)):
         assert torch.equal(out[index], x[index])
     assert not torch.equal(out[..., 1:-1, 1:-1], x[..., 1:-1, 1:-1])
-    with pytest.raises(RuntimeError, match=r"sharpness: img must be at least 3 x 3 \(kornia's 3x3 kernel\), got 2 x 11"):
+    with pytest.raises(
+        RuntimeError, match=r"sharpness: img must be at least 3 x 3 \(kornia's 3x3 kernel\), got 2 x 11"
+    ):
         u8aug.sharpness(x[..., :2, :], 1.0)
     with pytest.raises(RuntimeError, match=r"sharpness: factor must hold 1 or B = 2 values, got 3"):
         u8aug.sharpness(x, torch.ones(3))

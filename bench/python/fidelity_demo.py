@@ -188,6 +188,10 @@ def geometry_cases():
             (lambda x: u8aug.filter2d(x, _motion_kernel(), "constant"), lambda xf: filter2d(xf, _motion_kernel(), "constant")),
             (lambda x: u8aug.filter2d(x, _motion_kernel(), "reflect"), lambda xf: filter2d(xf, _motion_kernel(), "reflect")),
         ],
+        "add_offset": [
+            (lambda x: u8aug.add_offset(x, _noise(x)), lambda xf: xf + _noise(xf)),
+            (lambda x: u8aug.add_offset(x, _ramp(x)), lambda xf: (xf + _ramp(xf)).clamp(0, 1)),
+        ],
         "sharpness": [
             (lambda x: u8aug.sharpness(x, 0.3), lambda xf: sharpness(xf, 0.3)),
             (lambda x: u8aug.sharpness(x, 1.7), lambda xf: sharpness(xf, 1.7)),
@@ -223,6 +227,17 @@ def geometry_cases():
 def _q(y):
     """The oracle's quantization, back in kornia's units: what the next step of a u8aug pipeline reads."""
     return (y * 255).round().clamp(0, 255) / 255
+
+
+def _noise(x):
+    """Gaussian noise of std 0.1 from a fixed seed, the shape of x (kornia's RandomGaussianNoise draw)."""
+    g = torch.Generator().manual_seed(5)
+    return torch.randn(x.shape, generator=g) * 0.1
+
+
+def _ramp(x):
+    """A linear illumination ramp down the rows, -0.3 to 0.3 (RandomLinearIllumination's gradient)."""
+    return torch.linspace(-0.3, 0.3, x.shape[-2]).view(-1, 1).expand(x.shape).contiguous()
 
 
 def _motion_kernel():

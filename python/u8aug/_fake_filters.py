@@ -64,6 +64,28 @@ def _median_blur_fake(img, kernel_size, border_type="reflect"):
     return empty_output(img, img.shape)
 
 
+@_fake("add_offset")
+def _add_offset_fake(img, offset):
+    _check_image("add_offset", img)
+    torch._check(
+        offset.dtype == torch.float32,
+        lambda: f"u8aug.add_offset: expected offset of dtype torch.float32, got {offset.dtype}",
+    )
+    b = img.shape[0] if img.dim() == 4 else 1
+    c, h, w = img.shape[-3:]
+    torch._check(
+        (offset.dim() == img.dim() or offset.dim() == 4)
+        and (offset.dim() != 4 or offset.shape[0] in (b, 1))
+        and tuple(offset.shape[-3:]) == (c, h, w),
+        lambda: f"u8aug.add_offset: expected offset of shape (B or 1, C, H, W) = ({b} or 1, {c}, {h}, {w}), got {tuple(offset.shape)}",
+    )
+    torch._check(
+        offset.device == img.device,
+        lambda: f"u8aug.add_offset: offset is on {offset.device} but img is on {img.device}",
+    )
+    return empty_output(img, img.shape)
+
+
 @_fake("sharpness")
 def _sharpness_fake(img, factor):
     _check_image("sharpness", img)

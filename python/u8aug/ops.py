@@ -14,8 +14,9 @@ from typing import Optional, Union
 
 import torch
 
-from . import _filters
+from . import _filters, _intensity
 from ._filters import *  # noqa: F401,F403  (the filters: kornia.filters' ops)
+from ._intensity import *  # noqa: F401,F403  (noise, illumination, auto-contrast)
 
 __all__ = [
     "hflip",
@@ -50,6 +51,7 @@ __all__ = [
     "pad",
     "rot90",
     *_filters.__all__,
+    *_intensity.__all__,
     "pipeline",
 ]
 

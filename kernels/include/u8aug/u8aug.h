@@ -19,6 +19,7 @@
 #include "u8aug/pixel/color.h"
 #include "u8aug/pixel/filter.h"
 #include "u8aug/pixel/index_maps.h"
+#include "u8aug/pixel/offset.h"
 #include "u8aug/pixel/resize.h"
 #include "u8aug/pixel/warp.h"
 
@@ -141,6 +142,9 @@ void filter2d(const ConstImage& src, const Image& dst, FilterKernel2d kernel, Bo
 // kornia.filters.median_blur: the median of each ky x kx window (odd sizes), kornia's border.
 void median_blur(const ConstImage& src, const Image& dst, int64_t ky, int64_t kx, Border border,
                  const ParallelFor& parallel = {});
+// x / 255 + offset, clamped, quantized (pixel/offset.h): kornia's Gaussian noise and illumination
+// gradients, a float32 offset per element (stride_b 0: one for the batch).
+void add_offset(const ConstImage& src, const OffsetImage& offset, const Image& dst, const ParallelFor& parallel = {});
 // kornia.enhance.sharpness (pixel/sharpness.h): the 3x3 smoothing kernel blended by a per-sample factor
 // (0: smoothed, 1: the input, above 1: sharpened), the one-pixel border kept; images of 3 x 3 and up.
 void sharpness(const ConstImage& src, const Image& dst, Samples factor, const ParallelFor& parallel = {});
@@ -212,6 +216,7 @@ void median_blur(const ConstImage& src, const Image& dst, int64_t ky, int64_t kx
 void box_blur_pooled(const ConstImage& src, const Image& dst, int64_t ky, int64_t kx, Border border, bool separable,
                      cudaStream_t stream);
 void sharpness(const ConstImage& src, const Image& dst, Samples factor, cudaStream_t stream);
+void add_offset(const ConstImage& src, const OffsetImage& offset, const Image& dst, cudaStream_t stream);
 }  // namespace cuda
 
 }  // namespace u8aug

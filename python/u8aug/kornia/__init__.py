@@ -173,6 +173,21 @@ class RandomSharpness(K.RandomSharpness):
 
 
 @uint8_dropin
+class RandomLinearIllumination(K.RandomLinearIllumination):
+    """kornia.augmentation.RandomLinearIllumination that also takes uint8 images (u8aug kernels)."""
+
+
+@uint8_dropin
+class RandomLinearCornerIllumination(K.RandomLinearCornerIllumination):
+    """kornia.augmentation.RandomLinearCornerIllumination that also takes uint8 images (u8aug kernels)."""
+
+
+@uint8_dropin
+class RandomGaussianIllumination(K.RandomGaussianIllumination):
+    """kornia.augmentation.RandomGaussianIllumination that also takes uint8 images (u8aug kernels)."""
+
+
+@uint8_dropin
 class RandomMotionBlur(K.RandomMotionBlur):
     """kornia.augmentation.RandomMotionBlur that also takes uint8 images (u8aug kernels)."""
 

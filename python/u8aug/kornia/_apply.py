@@ -193,13 +193,15 @@ def _erasing(aug, x, params, flags, transform, run=ops):
 
 
 def _gaussian_noise(aug, x, params, flags, transform, run=ops):
-    # kornia's drawn noise added to x / 255 in float32, then the oracle's quantizer: the float pass is
-    # kornia's own arithmetic on the bytes (no u8aug kernel yet)
+    # kornia's drawn noise ((B or 1, C, H, W): one for the batch when same_on_batch) added to x / 255
     noise = _f32(params, "gaussian_noise", x)
-    if noise.shape[0] != x.shape[0]:
-        noise = noise.expand_as(x)
-    out = ((x.float() / 255 + noise) * 255).round().clamp(0, 255).to(torch.uint8)
-    return out.contiguous(memory_format=torch.channels_last if ops._channels_last(x) else torch.contiguous_format)
+    return run.add_offset(x, noise if x.dim() == 4 else noise.reshape(x.shape))
+
+
+def _illumination(aug, x, params, flags, transform, run=ops):
+    # kornia's gradient (its own draws and float arithmetic) added to x / 255, clamped
+    gradient = _f32(params, "gradient", x)
+    return run.add_offset(x, gradient if x.dim() == 4 else gradient.reshape(x.shape))
 
 
 def _salt_and_pepper(aug, x, params, flags, transform, run=ops):
@@ -323,6 +325,9 @@ KERNELS: Dict[str, Callable] = {
     "RandomChannelDropout": _channel_dropout,
     "RandomErasing": _erasing,
     "RandomGaussianNoise": _gaussian_noise,
+    "RandomLinearIllumination": _illumination,
+    "RandomLinearCornerIllumination": _illumination,
+    "RandomGaussianIllumination": _illumination,
     "RandomSaltAndPepperNoise": _salt_and_pepper,
     "RandomInvert": _invert,
     "RandomGrayscale": _grayscale,

@@ -255,6 +255,15 @@ inline void check_sharpness(const char* op, const ConstImage& src, const Image& 
                  std::to_string(src.width));
   }
 }
+// Offsets: a float32 view of src's (B, C, H, W) shape (stride_b 0 broadcasts one over the batch),
+// not overlapping dst.
+inline void check_offset(const char* op, const ConstImage& src, const ImageView<const float>& offset,
+                         const Image& dst) {
+  check_unary(op, src, dst);
+  check_view(op, "offset", offset);
+  if (!same_shape(src, offset)) fail(op, "offset must have img's (B, C, H, W) shape");
+  check_disjoint(op, offset, dst);
+}
 // A box's window: at least 1 x 1 (the border's limits are check_filter's).
 inline void check_box(const char* op, int64_t ky, int64_t kx) {
   if (ky < 1 || kx < 1) {

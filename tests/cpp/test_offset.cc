@@ -1,0 +1,70 @@
+// add_offset on every compiled Highway target the CPU supports, against pixel/offset.h's body run
+// over every index (the CUDA kernel's), byte for byte: every image layout against planar and
+// interleaved offsets, one offset image broadcast over the batch (stride_b 0); and its checks.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "image_buffer.h"
+#include "u8aug/pixel/offset.h"
+#include "u8aug/u8aug.h"
+
+namespace u8aug {
+namespace test {
+namespace {
+
+class OffsetOnEveryTarget : public OnEveryTarget {};
+
+TEST_P(OffsetOnEveryTarget, MatchesScalarReference) {
+  const Shape shapes[] = {{1, 1}, {3, 5}, {4, 70}};
+  for (const Shape s : shapes)
+    for (int64_t c : {1, 3})
+      for (Layout in : kLayouts)
+        for (bool interleaved_offset : {false, true})
+          for (bool broadcast : {false, true}) {
+            SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " " +
+                         layout_name(in) + (interleaved_offset ? " interleaved offsets" : " planar offsets") +
+                         (broadcast ? " broadcast" : ""));
+            const int64_t b = 2, n = (broadcast ? 1 : b) * c * s.h * s.w;
+            std::vector<float> values(static_cast<size_t>(n));
+            for (int64_t i = 0; i < n; ++i) values[static_cast<size_t>(i)] = std::sin(0.37f * static_cast<float>(i));
+            OffsetImage offset = interleaved_offset ? nhwc(values.data(), broadcast ? 1 : b, c, s.h, s.w)
+                                                    : nchw(values.data(), broadcast ? 1 : b, c, s.h, s.w);
+            if (broadcast) offset.batch = b, offset.stride_b = 0;
+            TestImage src(in, b, c, s.h, s.w), out(in, b, c, s.h, s.w), expected(Layout::kPlanar, b, c, s.h, s.w);
+            src.fill_random(static_cast<uint32_t>(s.h + s.w + c));
+            const std::vector<uint8_t> before = src.buffer;
+            cpu::add_offset(src.view, offset, out.view, serial_for());
+            const AddOffsetBody body{src.view, offset, expected.view};
+            for (int64_t i = 0; i < body.count(); ++i) body(i);
+            ASSERT_EQ(count_differences(out.view, expected.view), 0);
+            ASSERT_EQ(out.clobbered_padding(), 0) << "wrote outside the output view";
+            ASSERT_EQ(src.buffer, before) << "modified its input";
+          }
+}
+
+TEST(Offset, ClampsAndRoundsAsKornia) {
+  // 10 / 255 + 0.5 rounds to 137.5 -> 138 (half to even); past 1 and below 0 clamp
+  EXPECT_EQ(offset_value(10, 0.5f), to_u8((10.0f / 255.0f + 0.5f) * 255.0f));
+  EXPECT_EQ(offset_value(200, 0.9f), 255);
+  EXPECT_EQ(offset_value(3, -0.5f), 0);
+}
+
+TEST(Offset, RefusesBadInput) {
+  TestImage src(Layout::kPlanar, 2, 3, 4, 5), dst(Layout::kPlanar, 2, 3, 4, 5);
+  std::vector<float> values(2 * 3 * 4 * 5);
+  expect_invalid([&] { cpu::add_offset(src.view, nchw<const float>(values.data(), 2, 2, 4, 5), dst.view); },
+                 "offset must have img's (B, C, H, W) shape");
+  expect_invalid([&] { cpu::add_offset(src.view, nchw<const float>(nullptr, 2, 3, 4, 5), dst.view); },
+                 "offset has a null data pointer");
+  expect_invalid([&] { cpu::add_offset(src.view, nchw<const float>(values.data(), 2, 3, 4, 5), src.view); },
+                 "overlaps");
+}
+
+U8AUG_INSTANTIATE_ON_EVERY_TARGET(OffsetOnEveryTarget);
+
+}  // namespace
+}  // namespace test
+}  // namespace u8aug

@@ -144,6 +144,38 @@ void PlaneHistogram(const ConstImage& src, int64_t b, int64_t c, uint32_t* count
   }
 }
 
+// The smallest and largest byte of plane (b, c): byte lanes' min and max over each row.
+void PlaneMinMax(const ConstImage& src, int64_t b, int64_t c, uint8_t* lo, uint8_t* hi) {
+  const hn::ScalableTag<uint8_t> d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  auto vmin = hn::Set(d, 255), vmax = hn::Zero(d);
+  uint8_t smin = 255, smax = 0;
+  for (int64_t y = 0; y < src.height; ++y) {
+    const uint8_t* row = &src.at(b, c, y, 0);
+    int64_t x = 0;
+    if (src.stride_w == 1) {
+      for (; x + lanes <= src.width; x += lanes) {
+        const auto v = hn::LoadU(d, row + x);
+        vmin = hn::Min(vmin, v), vmax = hn::Max(vmax, v);
+      }
+    }
+    for (; x < src.width; ++x) {
+      const uint8_t v = row[x * src.stride_w];
+      smin = v < smin ? v : smin, smax = v > smax ? v : smax;
+    }
+  }
+  // Highway 1.0.3 has no byte MinOfLanes on every target: the lanes are reduced through memory
+  HWY_ALIGN uint8_t low[hn::MaxLanes(d)], high[hn::MaxLanes(d)];
+  hn::Store(vmin, d, low);
+  hn::Store(vmax, d, high);
+  for (int64_t i = 0; i < lanes; ++i) {
+    smin = low[i] < smin ? low[i] : smin;
+    smax = high[i] > smax ? high[i] : smax;
+  }
+  *lo = smin;
+  *hi = smax;
+}
+
 // pow_f32(v / 255, gamma) for every byte v, as adjust_gamma's tables need them (a pow call each
 // costs more than mapping a 224x224 RGB image through the table): exp(gamma * log(x)) in double
 // lanes (Highway's Log and Exp: a few ulps of a double, ~1e-15 relative with the product), then
@@ -202,6 +234,7 @@ namespace cpu {
 HWY_EXPORT(PointRows);
 HWY_EXPORT(ClassifyTable);
 HWY_EXPORT(PlaneHistogram);
+HWY_EXPORT(PlaneMinMax);
 HWY_EXPORT(PlaneSum);
 HWY_EXPORT(GammaPowers);
 
@@ -298,6 +331,20 @@ void equalize(const ConstImage& src, const Image& dst, const ParallelFor& parall
       uint32_t* c = counts.data() + 256 * p;
       HWY_DYNAMIC_DISPATCH(PlaneHistogram)(src, p / src.channels, p % src.channels, c);
       equalize_table(c, tables.data() + 256 * p);
+    }
+  });
+  apply_tables(src, dst, tables.data(), planes, nullptr, {src.channels, 1}, parallel);
+}
+
+void auto_contrast(const ConstImage& src, const Image& dst, const ParallelFor& parallel) {
+  detail::check_unary("auto_contrast", src, dst);
+  const int64_t planes = src.batch * src.channels;
+  std::vector<uint8_t> tables(static_cast<size_t>(256 * planes));
+  run_parallel(parallel, planes, grain_for(src.height * src.width), [&](int64_t begin, int64_t end) {
+    for (int64_t p = begin; p < end; ++p) {
+      uint8_t lo, hi;
+      HWY_DYNAMIC_DISPATCH(PlaneMinMax)(src, p / src.channels, p % src.channels, &lo, &hi);
+      auto_contrast_table(lo, hi, tables.data() + 256 * p);
     }
   });
   apply_tables(src, dst, tables.data(), planes, nullptr, {src.channels, 1}, parallel);

@@ -92,6 +92,22 @@ void equalize(const ConstImage& src, const Image& dst, cudaStream_t stream) {
   scratch.release();
 }
 
+void auto_contrast(const ConstImage& src, const Image& dst, cudaStream_t stream) {
+  detail::check_unary("auto_contrast", src, dst);
+  const long long planes = src.batch * src.channels;
+  StreamBuffer<uint32_t> scratch("auto_contrast", static_cast<size_t>(planes) * (256 + 64), stream);
+  uint32_t* counts = scratch.get();
+  uint8_t* tables = reinterpret_cast<uint8_t*>(counts + planes * 256);
+  const long long plane_size = src.height * src.width;
+  const unsigned int bx = static_cast<unsigned int>(std::min<long long>((plane_size + kThreads - 1) / kThreads, 64));
+  const unsigned int by = static_cast<unsigned int>(std::min<long long>(planes, 65535));
+  byte_histogram_kernel<<<dim3(bx, by), kThreads, 0, stream>>>(src, counts);
+  check_launch("auto_contrast");
+  launch_each_index("auto_contrast", AutoContrastTablesBody{counts, tables, planes}, stream);
+  launch_each_index("auto_contrast", PlaneTablesBody{src, dst, tables}, stream);
+  scratch.release();
+}
+
 void image_mean(const ConstImage& src, float* mean, cudaStream_t stream) {
   detail::check_view("image_mean", "src", src);
   if (mean == nullptr) detail::fail("image_mean", "mean has a null data pointer");

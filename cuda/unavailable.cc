@@ -30,6 +30,7 @@ void solarize(const ConstImage&, const Image&, Samples, Samples, cudaStream_t) {
 void posterize(const ConstImage&, const Image&, Samples, cudaStream_t) { unavailable("posterize"); }
 void invert(const ConstImage&, const Image&, cudaStream_t) { unavailable("invert"); }
 void equalize(const ConstImage&, const Image&, cudaStream_t) { unavailable("equalize"); }
+void auto_contrast(const ConstImage&, const Image&, cudaStream_t) { unavailable("auto_contrast"); }
 void normalize(const ConstImage&, const FloatImage&, PerChannel, PerChannel, cudaStream_t) { unavailable("normalize"); }
 void to_float(const ConstImage&, const FloatImage&, cudaStream_t) { unavailable("to_float"); }
 void rgb_to_grayscale(const ConstImage&, const Image&, cudaStream_t) { unavailable("rgb_to_grayscale"); }

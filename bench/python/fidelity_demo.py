@@ -123,7 +123,7 @@ def _box(x, top, left, height, width):
 
 def geometry_cases():
     import torch.nn.functional as F
-    from kornia.enhance import adjust_brightness, sharpness
+    from kornia.enhance import adjust_brightness, normalize_min_max, sharpness
     from kornia.filters import filter2d, gaussian_blur2d, median_blur
     from kornia.filters.blur import _box_blur_pool  # kornia's pooled box blur (box_blur picks it by size)
     from kornia.geometry.transform import crop_by_indices, hflip, resize, warp_affine, warp_perspective
@@ -188,6 +188,7 @@ def geometry_cases():
             (lambda x: u8aug.filter2d(x, _motion_kernel(), "constant"), lambda xf: filter2d(xf, _motion_kernel(), "constant")),
             (lambda x: u8aug.filter2d(x, _motion_kernel(), "reflect"), lambda xf: filter2d(xf, _motion_kernel(), "reflect")),
         ],
+        "auto_contrast": [(lambda x: u8aug.auto_contrast(x), lambda xf: normalize_min_max(xf))],
         "add_offset": [
             (lambda x: u8aug.add_offset(x, _noise(x)), lambda xf: xf + _noise(xf)),
             (lambda x: u8aug.add_offset(x, _ramp(x)), lambda xf: (xf + _ramp(xf)).clamp(0, 1)),

@@ -110,6 +110,7 @@ _image_fake("solarize")
 _image_fake("posterize")
 _image_fake("invert")
 _image_fake("equalize")
+_image_fake("auto_contrast")
 
 
 @_fake("image_mean")

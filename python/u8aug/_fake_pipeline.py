@@ -7,7 +7,7 @@ from ._fake import FAKES, _check_image, _fake, empty_output
 # The pipeline: its steps' own fakes, one after another, so the shape, strides and checks are the
 # step-by-step chain's. The words are parsed as bindings/pipeline.inc parses them.
 _GATED = {
-    "hflip": 0, "vflip": 0, "invert": 0, "grayscale": 0, "equalize": 0, "adjust_brightness": 1,
+    "hflip": 0, "vflip": 0, "invert": 0, "grayscale": 0, "equalize": 0, "auto_contrast": 0, "adjust_brightness": 1,
     "adjust_brightness_accumulative": 1, "adjust_contrast": 1, "posterize": 1, "adjust_gamma": 2, "solarize": 2,
     "adjust_saturation": 1, "adjust_hue": 1, "sharpness": 1, "color_jiggle": 5, "color_jitter": 5,
 }  # fmt: skip

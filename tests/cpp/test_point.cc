@@ -148,6 +148,37 @@ TEST_P(PointOnEveryTarget, EqualizeMatchesScalarReference) {
 // invert (cpu/table_form.h), each kept only where it gives all 256 entries: many parameters from
 // kornia's ranges and beyond, rows shorter than, equal to and longer than one 32-byte step, so both
 // the cheap forms and the lookup they fall back to are checked against the reference.
+// auto_contrast: each plane's table from its extreme bytes (AutoContrastTablesBody: the CUDA path, from
+// byte counts), constant planes included.
+TEST_P(PointOnEveryTarget, AutoContrastMatchesScalarReference) {
+  for (const Shape s : kShapes)
+    for (int64_t c : {1, 3})
+      for (Layout layout : kLayouts)
+        for (int levels : {1, 7, 256}) {
+          SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " " +
+                       layout_name(layout) + " levels " + std::to_string(levels));
+          TestImage src(layout, 2, c, s.h, s.w), out(layout, 2, c, s.h, s.w), expected(Layout::kPlanar, 2, c, s.h, s.w);
+          src.fill_random(static_cast<uint32_t>(s.h + 3 * s.w + c));
+          for (auto& v : src.buffer) v = static_cast<uint8_t>(40 + v % levels / 2);
+          const std::vector<uint8_t> before = src.buffer;
+          cpu::auto_contrast(src.view, out.view, serial_for());
+          std::vector<uint32_t> counts(static_cast<size_t>(2 * c * 256));
+          for (int64_t b = 0; b < 2; ++b)
+            for (int64_t k = 0; k < c; ++k)
+              for (int64_t y = 0; y < s.h; ++y)
+                for (int64_t x = 0; x < s.w; ++x)
+                  ++counts[static_cast<size_t>((b * c + k) * 256 + src.view.at(b, k, y, x))];
+          std::vector<uint8_t> tables(counts.size());
+          const AutoContrastTablesBody build{counts.data(), tables.data(), 2 * c};
+          for (int64_t p = 0; p < build.count(); ++p) build(p);
+          const PlaneTablesBody map{src.view, expected.view, tables.data()};
+          for (int64_t i = 0; i < map.count(); ++i) map(i);
+          ASSERT_EQ(count_differences(out.view, expected.view), 0);
+          ASSERT_EQ(out.clobbered_padding(), 0);
+          ASSERT_EQ(src.buffer, before);
+        }
+}
+
 TEST_P(PointOnEveryTarget, CheapTableFormsMatchForManyParameters) {
   std::mt19937 rng(7);
   std::uniform_real_distribution<float> factor(0.0f, 3.0f), offset(-1.0f, 1.0f);

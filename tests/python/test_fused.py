@@ -56,6 +56,7 @@ def _chains(fidelity="exact"):
             UK.RandomSaturation((0.5, 1.5), p=0.6, **f),
             UK.RandomHue((-0.2, 0.2), p=0.6, **f),
             UK.RandomEqualize(p=0.5),
+            UK.RandomAutoContrast(p=0.5),
             UK.RandomRGBShift(0.2, 0.2, 0.2, p=0.5),
             UK.RandomInvert(p=0.5),
             UK.RandomChannelDropout(p=0.5),

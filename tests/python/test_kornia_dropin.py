@@ -24,6 +24,8 @@ CASES = [
     ("RandomHue", dict(hue=(-0.3, 0.3), p=0.5)),
     ("RandomEqualize", dict(p=0.5)),
     ("RandomInvert", dict(p=0.5)),
+    ("RandomAutoContrast", dict(p=0.7)),
+    ("RandomAutoContrast", dict(clip_output=False, p=1.0)),
     ("RandomGrayscale", dict(p=0.5)),
     ("ColorJiggle", dict(brightness=0.2, contrast=0.2, saturation=0.2, hue=0.1, p=0.8)),
     ("ColorJitter", dict(brightness=0.2, contrast=0.2, saturation=0.2, hue=0.1, p=0.8)),

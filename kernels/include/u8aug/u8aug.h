@@ -79,6 +79,9 @@ void posterize(const ConstImage& src, const Image& dst, Samples bits, const Para
 void invert(const ConstImage& src, const Image& dst, const ParallelFor& parallel = {});
 // kornia.enhance.equalize: per (sample, channel) histogram equalisation (planes of at most 2^24 pixels).
 void equalize(const ConstImage& src, const Image& dst, const ParallelFor& parallel = {});
+// kornia.enhance.normalize_min_max per (sample, channel) plane (RandomAutoContrast): each plane
+// stretched from its own min and max to [0, 1] (pixel/equalize.h's auto_contrast_table).
+void auto_contrast(const ConstImage& src, const Image& dst, const ParallelFor& parallel = {});
 // Each sample's mean of x / 255 over channels and pixels (mean[b], b < B): what
 // adjust_contrast_with_mean_subtraction blends with on images of C != 3 channels.
 void image_mean(const ConstImage& src, float* mean, const ParallelFor& parallel = {});
@@ -188,6 +191,7 @@ void solarize(const ConstImage& src, const Image& dst, Samples thresholds, Sampl
 void posterize(const ConstImage& src, const Image& dst, Samples bits, cudaStream_t stream);
 void invert(const ConstImage& src, const Image& dst, cudaStream_t stream);
 void equalize(const ConstImage& src, const Image& dst, cudaStream_t stream);
+void auto_contrast(const ConstImage& src, const Image& dst, cudaStream_t stream);
 void image_mean(const ConstImage& src, float* mean, cudaStream_t stream);  // mean: device memory
 void normalize(const ConstImage& src, const FloatImage& dst, PerChannel mean, PerChannel std, cudaStream_t stream);
 void to_float(const ConstImage& src, const FloatImage& dst, cudaStream_t stream);

@@ -188,6 +188,11 @@ class RandomGaussianIllumination(K.RandomGaussianIllumination):
 
 
 @uint8_dropin
+class RandomAutoContrast(K.RandomAutoContrast):
+    """kornia.augmentation.RandomAutoContrast that also takes uint8 images (u8aug kernels)."""
+
+
+@uint8_dropin
 class RandomMotionBlur(K.RandomMotionBlur):
     """kornia.augmentation.RandomMotionBlur that also takes uint8 images (u8aug kernels)."""
 

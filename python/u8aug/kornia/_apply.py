@@ -316,6 +316,8 @@ KERNELS: Dict[str, Callable] = {
         x, _f32(p, "hue_factor", x) * 2 * math.pi, fidelity(aug)
     ),
     "RandomEqualize": lambda aug, x, p, f, t, run=ops: run.equalize(x),
+    # kornia's normalize_min_max lands in [0, 1] with or without clip_output
+    "RandomAutoContrast": lambda aug, x, p, f, t, run=ops: run.auto_contrast(x),
     "RandomGaussianBlur": _gaussian_blur,
     "RandomMotionBlur": _motion_blur,
     "RandomBoxBlur": _box_blur,

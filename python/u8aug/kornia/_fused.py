@@ -91,6 +91,9 @@ class Planner:
     def grayscale(self, x):
         return self._add(x, ["grayscale"])
 
+    def auto_contrast(self, x):
+        return self._add(x, ["auto_contrast"])
+
     def equalize(self, x):
         return self._add(x, ["equalize"])
 

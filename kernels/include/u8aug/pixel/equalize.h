@@ -43,6 +43,15 @@ U8AUG_HD void equalize_table(const uint32_t* counts, uint8_t* table) {
   }
 }
 
+// kornia.enhance.normalize_min_max (RandomAutoContrast) of a plane whose bytes span [lo, hi]: on
+// x / 255 with the plane's min and max, (x - min) / ((max - min) + 1e-6), a true division (the
+// reciprocal's product differs), clamped. min and max of x / 255 are those of the bytes, so the
+// plane's table follows from its two extreme bytes.
+U8AUG_HD void auto_contrast_table(uint8_t lo, uint8_t hi, uint8_t* table) {
+  const float mn = unit(lo), range = (unit(hi) - mn) + 1e-6f;
+  for (int x = 0; x < 256; ++x) table[x] = to_u8(clamp_unit((unit(static_cast<uint8_t>(x)) - mn) / range) * 255.0f);
+}
+
 // The CUDA kernels' bodies (each-index bodies: image.h). Byte i of plane p, the plane's pixels
 // counted row by row: what the histogram kernel counts.
 U8AUG_HD uint8_t plane_byte(const ConstImage& src, int64_t p, int64_t i) {
@@ -60,6 +69,22 @@ struct EqualizeTablesBody {
     for (int k = 0; k < 256; ++k) bins[k] = 0;
     for (int v = 0; v < 256; ++v) bins[equalize_index(static_cast<uint8_t>(v))] += byte_counts[256 * p + v];
     equalize_table(bins, tables + 256 * p);
+  }
+};
+
+// Plane p's auto-contrast table from its byte counts: its extreme bytes are the first and last
+// with a count.
+struct AutoContrastTablesBody {
+  const uint32_t* byte_counts;
+  uint8_t* tables;
+  int64_t planes;
+  U8AUG_HD int64_t count() const { return planes; }
+  U8AUG_HD void operator()(int64_t p) const {
+    const uint32_t* c = byte_counts + 256 * p;
+    int lo = 0, hi = 255;
+    while (lo < 255 && c[lo] == 0) ++lo;
+    while (hi > 0 && c[hi] == 0) --hi;
+    auto_contrast_table(static_cast<uint8_t>(lo), static_cast<uint8_t>(hi), tables + 256 * p);
   }
 };
 

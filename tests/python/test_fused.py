@@ -75,6 +75,8 @@ def _chains(fidelity="exact"):
         "unfusable in the middle": lambda: [
             UK.RandomHorizontalFlip(),
             UK.RandomChannelShuffle(p=0.5),
+            UK.RandomLinearIllumination(p=0.5),
+            UK.RandomPlanckianJitter(p=0.5),
             UK.ColorJiggle(0.2, 0.2, 0.2, 0.1, **f),
             UK.CenterCrop((20, 20)),
             UK.RandomGrayscale(p=0.5),

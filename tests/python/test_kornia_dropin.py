@@ -47,6 +47,8 @@ CASES = [
     ("RandomGaussianBlur", dict(kernel_size=(9, 3), sigma=(0.5, 1.5), border_type="replicate", p=1.0)),
     ("RandomGaussianBlur", dict(kernel_size=3, sigma=(0.5, 1.5), border_type="circular", same_on_batch=True)),
     ("RandomRGBShift", dict(r_shift_limit=0.3, g_shift_limit=0.2, b_shift_limit=0.4, p=0.7)),
+    ("RandomPlanckianJitter", dict(p=0.7)),
+    ("RandomPlanckianJitter", dict(mode="CIED", select_from=[1, 5, 9], p=1.0)),
     ("RandomChannelDropout", dict(num_drop_channels=1, fill_value=0.0, p=0.7)),
     ("RandomChannelDropout", dict(num_drop_channels=2, fill_value=0.3, p=1.0)),
     ("RandomErasing", dict(scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0.0, p=0.7)),

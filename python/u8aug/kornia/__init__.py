@@ -193,6 +193,11 @@ class RandomAutoContrast(K.RandomAutoContrast):
 
 
 @uint8_dropin
+class RandomPlanckianJitter(K.RandomPlanckianJitter):
+    """kornia.augmentation.RandomPlanckianJitter that also takes uint8 images (u8aug kernels)."""
+
+
+@uint8_dropin
 class RandomMotionBlur(K.RandomMotionBlur):
     """kornia.augmentation.RandomMotionBlur that also takes uint8 images (u8aug kernels)."""
 

@@ -164,6 +164,21 @@ def _rgb_shift(aug, x, params, flags, transform, run=ops):
     return out.contiguous(memory_format=torch.channels_last) if ops._channels_last(x) else out
 
 
+def _planckian_jitter(aug, x, params, flags, transform, run=ops):
+    # kornia's clamp(x * coefficient, 0, 1) on red and blue (green untouched), each sample the
+    # coefficients of its drawn illuminant: adjust_contrast's formula on those planes
+    from kornia.core.check import KORNIA_CHECK_SHAPE
+
+    KORNIA_CHECK_SHAPE(x, ["*", "3", "H", "W"])
+    coeffs = aug.pl.to(device=x.device, dtype=torch.float32)[params["idx"].long().to(x.device)]
+    batched = x if x.dim() == 4 else x.unsqueeze(0)
+    red = run.adjust_contrast(batched[:, 0:1], coeffs[:, 0].contiguous())
+    blue = run.adjust_contrast(batched[:, 2:3], coeffs[:, 1].contiguous())
+    out = torch.cat([red, batched[:, 1:2], blue], dim=1)
+    out = out.contiguous(memory_format=torch.channels_last) if ops._channels_last(x) else out
+    return out if x.dim() == 4 else out[0]
+
+
 def _channel_dropout(aug, x, params, flags, transform, run=ops):
     # kornia overwrites the drawn (sample, channel) planes with fill_value: the byte the oracle makes of it
     fill = (aug.fill_value.detach().to(device=x.device, dtype=torch.float32) * 255).round().clamp(0, 255)
@@ -325,6 +340,7 @@ KERNELS: Dict[str, Callable] = {
     "RandomMedianBlur": _median_blur,
     "RandomRGBShift": _rgb_shift,
     "RandomChannelDropout": _channel_dropout,
+    "RandomPlanckianJitter": _planckian_jitter,
     "RandomErasing": _erasing,
     "RandomGaussianNoise": _gaussian_noise,
     "RandomLinearIllumination": _illumination,
@@ -364,9 +380,11 @@ FAST_CLASSES = (
 )
 
 # The classes whose steps join a fused AugmentationSequential chain (_fused.py): every class whose
-# apply function calls only whole-image u8aug ops (CenterCrop slices, RandomChannelShuffle and
-# RandomChannelDropout index, RandomErasing and the noise classes use torch's ops on the bytes,
-# RandomRGBShift works plane by plane).
+# apply function calls only whole-image u8aug ops that have a pipeline step (CenterCrop slices,
+# RandomChannelShuffle and RandomChannelDropout index, RandomErasing and salt-and-pepper use torch's
+# ops on the bytes, RandomRGBShift and RandomPlanckianJitter work plane by plane, and add_offset, the
+# Gaussian noise's and the illuminations' op, has no pipeline step: their offsets are a float32
+# image each, read once either way).
 FUSED_CLASSES = tuple(
     n
     for n in KERNELS
@@ -375,9 +393,13 @@ FUSED_CLASSES = tuple(
         "CenterCrop",
         "RandomChannelShuffle",
         "RandomRGBShift",
+        "RandomPlanckianJitter",
         "RandomChannelDropout",
         "RandomErasing",
         "RandomGaussianNoise",
+        "RandomLinearIllumination",
+        "RandomLinearCornerIllumination",
+        "RandomGaussianIllumination",
         "RandomSaltAndPepperNoise",
     )
 )

@@ -14,6 +14,7 @@ __all__ = [
     "box_blur_pooled",
     "box_blur_pools",
     "sharpness",
+    "motion_blur",
 ]
 
 
@@ -147,3 +148,24 @@ def sharpness(img: torch.Tensor, factor) -> torch.Tensor:
     if not isinstance(factor, torch.Tensor):
         factor = torch.full((1,), float(factor), dtype=torch.float32, device=img.device)
     return torch.ops.u8aug.sharpness(img, factor)
+
+
+def motion_blur(
+    img: torch.Tensor, kernel_size: int, angle, direction, border_type: str = "reflect", mode: str = "nearest"
+) -> torch.Tensor:
+    """``kornia.filters.motion_blur``: kornia's own motion kernels (``get_motion_kernel2d``: an odd
+    ``kernel_size``, ``angle`` in degrees and ``direction`` in [-1, 1], numbers or (B,) tensors, the
+    kernel rotated with ``mode`` "nearest" or "bilinear") through :func:`filter2d`, so the bytes are
+    kornia's. Needs kornia installed (its kernels)."""
+    from kornia.filters import get_motion_kernel2d
+
+    if isinstance(angle, torch.Tensor) and not isinstance(direction, torch.Tensor):
+        direction = torch.as_tensor(direction, device=angle.device, dtype=angle.dtype)
+    elif isinstance(direction, torch.Tensor) and not isinstance(angle, torch.Tensor):
+        angle = torch.as_tensor(angle, device=direction.device, dtype=direction.dtype)
+    angle = torch.as_tensor(angle, dtype=torch.float32)
+    direction = torch.as_tensor(direction, dtype=torch.float32)
+    kernel = get_motion_kernel2d(int(kernel_size), angle, direction, mode)
+    return torch.ops.u8aug.filter2d(
+        img, kernel.to(device=img.device, dtype=torch.float32).contiguous(), border_type, "exact"
+    )

@@ -112,3 +112,12 @@ def test_sharpness_keeps_the_border_and_checks_its_input():
         u8aug.sharpness(x, torch.ones(3))
     with pytest.raises(RuntimeError, match=r"sharpness: factor must be finite, got nan"):
         u8aug.sharpness(x, float("nan"))
+
+
+@pytest.mark.parametrize("kernel_size,angle,direction,mode", [(5, 35.0, 0.5, "nearest"), (7, -60.0, -1.0, "bilinear")])
+def test_motion_blur_equals_kornia(kernel_size, angle, direction, mode):
+    x = random_image((3, 3, 40, 41), seed=kernel_size)
+    for a, d in ((angle, direction), (torch.tensor([angle, 10.0, 80.0]), torch.tensor([direction, 0.0, 0.3]))):
+        expected = to_u8(KF.motion_blur(x.float() / 255, kernel_size, a, d, "replicate", mode))
+        for img in _layouts(x):
+            assert torch.equal(u8aug.motion_blur(img, kernel_size, a, d, "replicate", mode), expected)

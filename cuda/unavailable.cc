@@ -62,6 +62,7 @@ void filter2d(const ConstImage&, const Image&, FilterKernel2d, Border, cudaStrea
 void median_blur(const ConstImage&, const Image&, int64_t, int64_t, Border, cudaStream_t) {
   unavailable("median_blur");
 }
+void erase_boxes(const ConstImage&, const Image&, Boxes, Samples, cudaStream_t) { unavailable("erase_boxes"); }
 void add_offset(const ConstImage&, const OffsetImage&, const Image&, cudaStream_t) { unavailable("add_offset"); }
 void sharpness(const ConstImage&, const Image&, Samples, cudaStream_t) { unavailable("sharpness"); }
 void box_blur_pooled(const ConstImage&, const Image&, int64_t, int64_t, Border, bool, cudaStream_t) {

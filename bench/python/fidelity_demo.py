@@ -189,6 +189,7 @@ def geometry_cases():
             (lambda x: u8aug.filter2d(x, _motion_kernel(), "reflect"), lambda xf: filter2d(xf, _motion_kernel(), "reflect")),
         ],
         "auto_contrast": [(lambda x: u8aug.auto_contrast(x), lambda xf: normalize_min_max(xf))],
+        "erase_boxes": [(lambda x: u8aug.erase_boxes(x, _erase_box(x), 0.5), lambda xf: _erased(xf, _erase_box(xf), 0.5))],
         "add_offset": [
             (lambda x: u8aug.add_offset(x, _noise(x)), lambda xf: xf + _noise(xf)),
             (lambda x: u8aug.add_offset(x, _ramp(x)), lambda xf: (xf + _ramp(xf)).clamp(0, 1)),
@@ -228,6 +229,20 @@ def geometry_cases():
 def _q(y):
     """The oracle's quantization, back in kornia's units: what the next step of a u8aug pipeline reads."""
     return (y * 255).round().clamp(0, 255) / 255
+
+
+def _erase_box(x):
+    """A box over the image's middle third: (x_min, y_min, x_max, y_max)."""
+    h, w = x.shape[-2:]
+    return torch.tensor([[w / 3, h / 3, 2 * w / 3, 2 * h / 3]])
+
+
+def _erased(xf, box, value):
+    """kornia's RandomErasing fill: bbox_to_mask's comparisons, then where."""
+    h, w = xf.shape[-2:]
+    yy, xx = torch.arange(h).view(h, 1).float(), torch.arange(w).view(1, w).float()
+    inside = (xx >= box[0, 0]) & (xx <= box[0, 2]) & (yy >= box[0, 1]) & (yy <= box[0, 3])
+    return torch.where(inside, torch.tensor(value), xf)
 
 
 def _noise(x):

@@ -64,6 +64,21 @@ def _median_blur_fake(img, kernel_size, border_type="reflect"):
     return empty_output(img, img.shape)
 
 
+@_fake("erase_boxes")
+def _erase_boxes_fake(img, boxes, values):
+    _check_image("erase_boxes", img)
+    b = img.shape[0] if img.dim() == 4 else 1
+    torch._check(
+        boxes.dtype == torch.float32 and boxes.dim() == 2 and boxes.shape[1] == 4 and boxes.shape[0] in (1, b),
+        lambda: f"u8aug.erase_boxes: expected boxes to be a float32 tensor of shape (1, 4) or (B, 4) with B = {b} (x_min, y_min, x_max, y_max), got {boxes.dtype} of shape {tuple(boxes.shape)}",
+    )
+    torch._check(
+        boxes.device == img.device, lambda: f"u8aug.erase_boxes: boxes is on {boxes.device} but img is on {img.device}"
+    )
+    _check_values("erase_boxes", "values", values, img)
+    return empty_output(img, img.shape)
+
+
 @_fake("add_offset")
 def _add_offset_fake(img, offset):
     _check_image("add_offset", img)

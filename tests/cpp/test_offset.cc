@@ -1,6 +1,7 @@
 // add_offset on every compiled Highway target the CPU supports, against pixel/offset.h's body run
 // over every index (the CUDA kernel's), byte for byte: every image layout against planar and
 // interleaved offsets, one offset image broadcast over the batch (stride_b 0); and its checks.
+// erase_boxes (plain C++, no targets) against pixel/erase.h's body the same way.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "image_buffer.h"
+#include "u8aug/pixel/erase.h"
 #include "u8aug/pixel/offset.h"
 #include "u8aug/u8aug.h"
 
@@ -61,6 +63,37 @@ TEST(Offset, RefusesBadInput) {
                  "offset has a null data pointer");
   expect_invalid([&] { cpu::add_offset(src.view, nchw<const float>(values.data(), 2, 3, 4, 5), src.view); },
                  "overlaps");
+}
+
+TEST(Erase, MatchesScalarReference) {
+  // boxes inside, fractional, past the edges, empty (x_min > x_max) and one for the batch
+  const float boxes[] = {1.0f, 0.5f, 3.0f, 2.2f, -5.0f, 2.0f, 99.0f, 2.0f, 4.0f, 1.0f, 2.0f, 3.0f};
+  const float values[] = {0.0f, 0.5f, 1.0f};
+  for (const Shape s : {Shape{1, 1}, Shape{4, 5}, Shape{6, 70}})
+    for (int64_t c : {1, 3})
+      for (Layout in : kLayouts)
+        for (int64_t count : {1, 3}) {
+          SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " " +
+                       layout_name(in) + " boxes " + std::to_string(count));
+          TestImage src(in, 3, c, s.h, s.w), out(in, 3, c, s.h, s.w), expected(Layout::kPlanar, 3, c, s.h, s.w);
+          src.fill_random(static_cast<uint32_t>(s.h * 2 + s.w + c));
+          const std::vector<uint8_t> before = src.buffer;
+          const Boxes b{boxes, count};
+          cpu::erase_boxes(src.view, out.view, b, Samples{values, 3}, serial_for());
+          const EraseBody body{src.view, expected.view, b, Samples{values, 3}};
+          for (int64_t i = 0; i < body.count(); ++i) body(i);
+          ASSERT_EQ(count_differences(out.view, expected.view), 0);
+          ASSERT_EQ(out.clobbered_padding(), 0) << "wrote outside the output view";
+          ASSERT_EQ(src.buffer, before) << "modified its input";
+        }
+}
+
+TEST(Erase, RefusesBadInput) {
+  TestImage src(Layout::kPlanar, 2, 3, 4, 5), dst(Layout::kPlanar, 2, 3, 4, 5);
+  const float box[] = {0.0f, 0.0f, 1.0f, NAN}, good[] = {0.0f, 0.0f, 1.0f, 1.0f}, value = 0.5f;
+  expect_invalid([&] { cpu::erase_boxes(src.view, dst.view, Boxes{box, 1}, Samples{&value, 1}); }, "NaN");
+  expect_invalid([&] { cpu::erase_boxes(src.view, dst.view, Boxes{good, 3}, Samples{&value, 1}); }, "1 or B = 2 boxes");
+  expect_invalid([&] { cpu::erase_boxes(src.view, src.view, Boxes{good, 1}, Samples{&value, 1}); }, "overlaps");
 }
 
 U8AUG_INSTANTIATE_ON_EVERY_TARGET(OffsetOnEveryTarget);

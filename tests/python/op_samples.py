@@ -88,6 +88,11 @@ SAMPLES = {
     "median_blur": lambda x: (x, [3, 5], "reflect"),
     "box_blur_pooled": lambda x: (x, [2, 3], "replicate", True),
     "auto_contrast": lambda x: (x,),
+    "erase_boxes": lambda x: (
+        x,
+        torch.tensor([[1.0, 0.5, 3.0, 2.2]], device=x.device),
+        torch.linspace(0.0, 1.0, x.shape[0] if x.dim() == 4 else 1, device=x.device),
+    ),
     "add_offset": lambda x: (x, torch.linspace(-0.5, 0.5, x.numel(), device=x.device).view(x.shape)),
     "sharpness": lambda x: (x, torch.linspace(0.0, 2.0, x.shape[0] if x.dim() == 4 else 1, device=x.device)),
     "pipeline": lambda x: _pipeline(x),

@@ -53,3 +53,29 @@ def test_auto_contrast_is_kornias_normalize_min_max(shape):
     if x.dim() == 4:
         assert int(got[0, 0].max()) == 0
     assert int(got.amax()) == 255 and int(got.amin()) == 0
+
+
+def test_erase_boxes_covers_the_integers_inside_each_box():
+    x = random_image((3, 2, 9, 12), seed=4)
+    boxes = torch.tensor([[2.0, 1.0, 5.0, 3.0], [-4.0, 7.5, 30.0, 20.0], [6.5, 2.0, 6.9, 8.0]])
+    values = torch.tensor([0.0, 1.0, 0.5])
+    yy, xx = torch.arange(9).view(9, 1).float(), torch.arange(12).view(1, 12).float()
+    expected = x.clone()
+    for b in range(3):
+        inside = (xx >= boxes[b, 0]) & (xx <= boxes[b, 2]) & (yy >= boxes[b, 1]) & (yy <= boxes[b, 3])
+        expected[b][:, inside] = to_u8(values[b])
+    for img in _layouts(x):
+        assert torch.equal(u8aug.erase_boxes(img, boxes, values), expected)
+    assert torch.equal(u8aug.erase_boxes(x, boxes[:1], 0.0)[:, :, 1:4, 2:6], torch.zeros(3, 2, 3, 4, dtype=torch.uint8))
+
+
+def test_erase_boxes_errors():
+    x = random_image((2, 3, 4, 5))
+    with pytest.raises(
+        RuntimeError, match=r"erase_boxes: expected boxes to be a float32 tensor of shape \(1, 4\) or \(B, 4\)"
+    ):
+        u8aug.erase_boxes(x, torch.zeros(3, 4), 0.0)
+    with pytest.raises(RuntimeError, match=r"erase_boxes: boxes must not hold NaN"):
+        u8aug.erase_boxes(x, torch.full((1, 4), float("nan")), 0.0)
+    with pytest.raises(RuntimeError, match=r"erase_boxes: values must hold 1 or B = 2 values, got 3"):
+        u8aug.erase_boxes(x, torch.zeros(1, 4), torch.zeros(3))

@@ -53,6 +53,7 @@ CASES = [
     ("RandomChannelDropout", dict(num_drop_channels=2, fill_value=0.3, p=1.0)),
     ("RandomErasing", dict(scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0.0, p=0.7)),
     ("RandomErasing", dict(scale=(0.1, 0.4), value=0.5, p=1.0)),
+    ("RandomErasing", dict(scale=(0.1, 0.3), value=0.2, same_on_batch=True, p=1.0)),
     ("RandomGaussianNoise", dict(mean=0.0, std=0.1, p=0.7)),
     ("RandomGaussianNoise", dict(mean=0.1, std=0.2, same_on_batch=True, p=1.0)),
     ("RandomLinearIllumination", dict(gain=(0.01, 0.4), p=0.7)),

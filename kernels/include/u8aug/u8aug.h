@@ -17,6 +17,7 @@
 
 #include "u8aug/image.h"
 #include "u8aug/pixel/color.h"
+#include "u8aug/pixel/erase.h"
 #include "u8aug/pixel/filter.h"
 #include "u8aug/pixel/index_maps.h"
 #include "u8aug/pixel/offset.h"
@@ -145,6 +146,10 @@ void filter2d(const ConstImage& src, const Image& dst, FilterKernel2d kernel, Bo
 // kornia.filters.median_blur: the median of each ky x kx window (odd sizes), kornia's border.
 void median_blur(const ConstImage& src, const Image& dst, int64_t ky, int64_t kx, Border border,
                  const ParallelFor& parallel = {});
+// kornia's RandomErasing (pixel/erase.h): each sample's box (x_min, y_min, x_max, y_max, inclusive;
+// one for the batch when boxes.count is 1) set to to_u8(value * 255), the rest copied.
+void erase_boxes(const ConstImage& src, const Image& dst, Boxes boxes, Samples values,
+                 const ParallelFor& parallel = {});
 // x / 255 + offset, clamped, quantized (pixel/offset.h): kornia's Gaussian noise and illumination
 // gradients, a float32 offset per element (stride_b 0: one for the batch).
 void add_offset(const ConstImage& src, const OffsetImage& offset, const Image& dst, const ParallelFor& parallel = {});
@@ -221,6 +226,7 @@ void box_blur_pooled(const ConstImage& src, const Image& dst, int64_t ky, int64_
                      cudaStream_t stream);
 void sharpness(const ConstImage& src, const Image& dst, Samples factor, cudaStream_t stream);
 void add_offset(const ConstImage& src, const OffsetImage& offset, const Image& dst, cudaStream_t stream);
+void erase_boxes(const ConstImage& src, const Image& dst, Boxes boxes, Samples values, cudaStream_t stream);
 }  // namespace cuda
 
 }  // namespace u8aug

@@ -188,23 +188,18 @@ def _channel_dropout(aug, x, params, flags, transform, run=ops):
 
 
 def _erasing(aug, x, params, flags, transform, run=ops):
-    # kornia's rectangle and fill, on the bytes: the fill is the byte the oracle makes of kornia's
-    # value, and the rectangle mask is kornia's own (exact comparisons)
-    from kornia.geometry.bbox import bbox_generator, bbox_to_mask
+    # kornia's rectangles and fill on the bytes: bbox_generator's inclusive corners (its float32
+    # arithmetic), or, with same_on_batch, the slice kornia takes of its truncated first box
+    fill = _f32(params, "values", x).reshape(-1)
+    if aug.same_on_batch:
+        x0, y0, w, h = (params[k][:1].to(device=x.device).long() for k in ("xs", "ys", "widths", "heights"))
+        boxes = torch.stack([x0, y0, x0 + w - 1, y0 + h - 1], dim=-1).to(torch.float32)
+        return run.erase_boxes(x, boxes, fill)
+    from kornia.geometry.bbox import bbox_generator
 
-    h, w = x.shape[-2:]
-    values = (_f32(params, "values", x) * 255).round().clamp(0, 255).to(torch.uint8).view(-1, 1, 1, 1)
-    layout = torch.channels_last if ops._channels_last(x) else torch.contiguous_format
-    if aug.same_on_batch:  # one rectangle for the batch, sliced as kornia slices it
-        xs, ys, box_w, box_h = (
-            torch.stack([params["xs"][0], params["ys"][0], params["widths"][0], params["heights"][0]]).long().tolist()
-        )
-        out = x.clone(memory_format=layout)
-        out[:, :, ys : ys + box_h, xs : xs + box_w] = values
-        return out
-    boxes = bbox_generator(params["xs"], params["ys"], params["widths"], params["heights"]).to(x.device)
-    mask = bbox_to_mask(boxes, w, h).unsqueeze(1)
-    return torch.where(mask == 1.0, values, x).contiguous(memory_format=layout)
+    corners = bbox_generator(params["xs"], params["ys"], params["widths"], params["heights"]).to(x.device)
+    boxes = torch.stack([corners[:, 0, 0], corners[:, 0, 1], corners[:, 2, 0], corners[:, 2, 1]], dim=-1)
+    return run.erase_boxes(x, boxes.to(torch.float32).contiguous(), fill)
 
 
 def _gaussian_noise(aug, x, params, flags, transform, run=ops):

@@ -264,6 +264,16 @@ inline void check_offset(const char* op, const ConstImage& src, const ImageView<
   if (!same_shape(src, offset)) fail(op, "offset must have img's (B, C, H, W) shape");
   check_disjoint(op, offset, dst);
 }
+// Erasing: one box (4 corners' values) per sample or one for the batch, and the fill values.
+inline void check_erase(const char* op, const ConstImage& src, const Image& dst, const Boxes& boxes,
+                        const Samples& values) {
+  check_unary(op, src, dst);
+  if (boxes.corners == nullptr) fail(op, "boxes has a null pointer");
+  if (boxes.count != 1 && boxes.count != src.batch) {
+    fail(op, "boxes must hold 1 or B = " + std::to_string(src.batch) + " boxes, got " + std::to_string(boxes.count));
+  }
+  check_samples(op, "values", values, src.batch);
+}
 // A box's window: at least 1 x 1 (the border's limits are check_filter's).
 inline void check_box(const char* op, int64_t ky, int64_t kx) {
   if (ky < 1 || kx < 1) {

@@ -55,6 +55,7 @@ CASES = [
     ("RandomErasing", dict(scale=(0.1, 0.4), value=0.5, p=1.0)),
     ("RandomErasing", dict(scale=(0.1, 0.3), value=0.2, same_on_batch=True, p=1.0)),
     ("RandomGaussianNoise", dict(mean=0.0, std=0.1, p=0.7)),
+    ("RandomClahe", dict(clip_limit=(10.0, 40.0), grid_size=(4, 4), p=0.7)),
     ("RandomGaussianNoise", dict(mean=0.1, std=0.2, same_on_batch=True, p=1.0)),
     ("RandomLinearIllumination", dict(gain=(0.01, 0.4), p=0.7)),
     ("RandomLinearCornerIllumination", dict(gain=(0.1, 0.5), sign=(-1.0, 1.0), p=1.0)),

@@ -198,6 +198,12 @@ class RandomPlanckianJitter(K.RandomPlanckianJitter):
 
 
 @uint8_dropin
+class RandomClahe(K.RandomClahe):
+    """kornia.augmentation.RandomClahe that also takes uint8 images (kornia's own float CLAHE on
+    x / 255, quantized: no u8aug kernel yet)."""
+
+
+@uint8_dropin
 class RandomMotionBlur(K.RandomMotionBlur):
     """kornia.augmentation.RandomMotionBlur that also takes uint8 images (u8aug kernels)."""
 

@@ -202,6 +202,17 @@ def _erasing(aug, x, params, flags, transform, run=ops):
     return run.erase_boxes(x, boxes.to(torch.float32).contiguous(), fill)
 
 
+def _clahe(aug, x, params, flags, transform, run=ops):
+    # no u8aug kernel yet: kornia's own float CLAHE on x / 255, quantized as the oracle quantizes
+    # (exact by construction, kornia's speed), so a uint8 pipeline with it stays uint8
+    from kornia.enhance.equalization import _equalize_clahe
+
+    clip = params["clip_limit_factor"].to(device=x.device, dtype=torch.float32)
+    out = _equalize_clahe(x.float() / 255, clip, flags["grid_size"], flags["slow_and_differentiable"])
+    out = (out * 255).round().clamp(0, 255).to(torch.uint8)
+    return out.contiguous(memory_format=torch.channels_last) if ops._channels_last(x) else out.contiguous()
+
+
 def _gaussian_noise(aug, x, params, flags, transform, run=ops):
     # kornia's drawn noise ((B or 1, C, H, W): one for the batch when same_on_batch) added to x / 255
     noise = _f32(params, "gaussian_noise", x)
@@ -338,6 +349,7 @@ KERNELS: Dict[str, Callable] = {
     "RandomPlanckianJitter": _planckian_jitter,
     "RandomErasing": _erasing,
     "RandomGaussianNoise": _gaussian_noise,
+    "RandomClahe": _clahe,
     "RandomLinearIllumination": _illumination,
     "RandomLinearCornerIllumination": _illumination,
     "RandomGaussianIllumination": _illumination,
@@ -379,7 +391,7 @@ FAST_CLASSES = (
 # RandomChannelShuffle and RandomChannelDropout index, RandomErasing and salt-and-pepper use torch's
 # ops on the bytes, RandomRGBShift and RandomPlanckianJitter work plane by plane, and add_offset, the
 # Gaussian noise's and the illuminations' op, has no pipeline step: their offsets are a float32
-# image each, read once either way).
+# image each, read once either way; RandomClahe runs kornia's float code).
 FUSED_CLASSES = tuple(
     n
     for n in KERNELS
@@ -396,6 +408,7 @@ FUSED_CLASSES = tuple(
         "RandomLinearCornerIllumination",
         "RandomGaussianIllumination",
         "RandomSaltAndPepperNoise",
+        "RandomClahe",
     )
 )
 FUSED_KERNELS = {KERNELS[n] for n in FUSED_CLASSES}

@@ -35,16 +35,19 @@ HWY_INLINE void SharpenRow(const float* up, const float* mid, const float* down,
   const hn::ScalableTag<float> d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   const auto zero = hn::Zero(d), one = hn::Set(d, 1.0f), f = hn::Set(d, factor);
-  for (; i + lanes <= end; i += lanes) {
+  const auto vector_at = [&](int64_t at) {
     auto acc = zero;
     for (int64_t r = 0; r < 3; ++r)
       for (int64_t j = 0; j < 3; ++j)
-        acc = hn::MulAdd(hn::LoadU(d, rows[r] + i + (j - 1) * step), hn::Set(d, sharpness_tap(r * 3 + j)), acc);
+        acc = hn::MulAdd(hn::LoadU(d, rows[r] + at + (j - 1) * step), hn::Set(d, sharpness_tap(r * 3 + j)), acc);
     const auto degenerate = hn::Min(hn::Max(acc, zero), one);
-    const auto x = hn::LoadU(d, mid + i);
+    const auto x = hn::LoadU(d, mid + at);
     const auto mixed = hn::Add(degenerate, hn::Mul(hn::Sub(x, degenerate), f));
-    StoreU8Lanes(d, hn::Min(hn::Max(mixed, zero), one), out + i);
-  }
+    StoreU8Lanes(d, hn::Min(hn::Max(mixed, zero), one), out + at);
+  };
+  for (; i + lanes <= end; i += lanes) vector_at(i);
+  // the rest as one vector ending at the interior's end (its overlap recomputes the same bytes)
+  if (i < end && end - step >= lanes) vector_at(end - lanes), i = end;
 #endif
   for (; i < end; ++i) {
     float acc = 0.0f;

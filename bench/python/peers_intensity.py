@@ -339,6 +339,19 @@ def _class_peers(name, ours_kwargs, tv_make=None, albu_make=None, opencv_make=No
     return {n: f for n, f in peers.items() if f}
 
 
+def _opencv_sharpen(cv2):
+    """kornia's sharpness by OpenCV: the same 3x3 smoothing kernel, then the blend with the image."""
+    kernel = np.array([[1, 1, 1], [1, 5, 1], [1, 1, 1]], np.float32) / 13
+    rng = np.random.default_rng(0)
+
+    def sharpen(img):
+        smooth = cv2.filter2D(img, -1, kernel)
+        f = float(rng.uniform(0.0, 1.0))
+        return cv2.addWeighted(img, f, smooth, 1.0 - f, 0)
+
+    return sharpen
+
+
 CLASS_PEERS = {
     "median_blur_3": lambda: _class_peers(
         "RandomMedianBlur",
@@ -351,6 +364,25 @@ CLASS_PEERS = {
         dict(scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0.0, p=1.0),
         tv_make=lambda v2: v2.RandomErasing(p=1.0, scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0),
         albu_make=lambda A: A.Erasing(scale=(0.02, 0.33), ratio=(0.3, 3.3), fill=0, p=1.0),
+    ),
+    "sharpness": lambda: _class_peers(
+        "RandomSharpness",
+        dict(sharpness=1.0, p=1.0),
+        tv_make=lambda v2: v2.RandomAdjustSharpness(sharpness_factor=0.5, p=1.0),
+        albu_make=lambda A: A.Sharpen(alpha=(0.2, 0.5), lightness=(0.5, 1.0), p=1.0),
+        opencv_make=lambda cv2: _opencv_sharpen(cv2),
+    ),
+    "box_blur_5": lambda: _class_peers(
+        "RandomBoxBlur",
+        dict(kernel_size=(5, 5), p=1.0),
+        albu_make=lambda A: A.Blur(blur_limit=(5, 5), p=1.0),
+        opencv_make=lambda cv2: (lambda img: cv2.blur(img, (5, 5))),
+    ),
+    "auto_contrast": lambda: _class_peers(
+        "RandomAutoContrast",
+        dict(p=1.0),
+        tv_make=lambda v2: v2.RandomAutocontrast(p=1.0),
+        albu_make=lambda A: A.AutoContrast(p=1.0),
     ),
     "gaussian_noise": lambda: _class_peers(
         "RandomGaussianNoise",

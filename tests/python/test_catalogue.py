@@ -68,6 +68,27 @@ def test_compile_fullgraph_equals_eager(name, device):
         assert torch.equal(compiled(*args), op(*args)), layout
 
 
+def _to_cuda(arg):
+    if isinstance(arg, torch.Tensor):
+        return arg.cuda()
+    if isinstance(arg, (list, tuple)):
+        return type(arg)(_to_cuda(a) for a in arg)
+    return arg
+
+
+# CPU and CUDA give the same bytes for every op, on every sample layout (the sample's tensors made
+# on the CPU, then copied with their strides): the catalogue-wide form of the per-family CUDA tests.
+@requires_cuda
+@pytest.mark.parametrize("name", NAMES)
+def test_cuda_equals_cpu(name):
+    for layout, x in sample_images("cpu").items():
+        args = SAMPLES[name](x)
+        expected = _op(name)(*args)
+        got = _op(name)(*_to_cuda(args))
+        assert got.device.type == "cuda" and got.stride() == expected.stride(), layout
+        assert torch.equal(got.cpu(), expected), layout
+
+
 def _bad_images(x):
     return {
         "float32": x.float(),

@@ -27,6 +27,7 @@
 #include "u8aug/pixel/resize.h"
 #include "u8aug/pixel/select.h"
 #include "u8aug/pixel/warp.h"
+#include "fuzz_filters.h"
 #include "fuzz_support.h"
 #include "u8aug/u8aug.h"
 
@@ -63,7 +64,8 @@ enum class Op : int {
   kCropAndResize,
   kPad,
   kRot90,
-  kCount
+  kFilters,  // the first of FilterCase's cases (fuzz_filters.h), one op each
+  kCount = kFilters + static_cast<int>(fuzz::FilterCase::kCount)
 };
 
 // Runs `call`; a refusal must leave `dst` unwritten. Returns whether the op ran.
@@ -344,7 +346,12 @@ void fuzz_one(FuzzedDataProvider& in) {
       if (!ran([&] { cpu::rot90(src.view, dst.view, turns, serial); }, dst)) return;
       run_every_index(Rot90Body{src.view, expected.view, ((turns % 4) + 4) % 4});
       break;
-    default: return;
+    default: {
+      const auto refusal_safe = [&](const auto& call) { return ran(call, dst); };
+      const auto which = static_cast<fuzz::FilterCase>(static_cast<int>(op) - static_cast<int>(Op::kFilters));
+      if (!fuzz::fuzz_filter_case(which, in, src, dst, expected, counts, refusal_safe)) return;
+      break;
+    }
   }
   if (src.bytes != src_before) die("an op changed its input");
   if (float_out) {

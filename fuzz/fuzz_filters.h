@@ -1,0 +1,123 @@
+// The fuzz cases of the filters and the catalogue-I intensity ops (fuzz_ops.cc dispatches to them):
+// separable and 2-D filters, boxes, medians, sharpness, offsets, erasing and auto-contrast, each
+// against its each-index body. Returns false when the op refused its arguments (having written
+// nothing), true when `expected` holds the reference bytes.
+#pragma once
+
+#include <fuzzer/FuzzedDataProvider.h>
+
+#include <vector>
+
+#include "fuzz_support.h"
+#include "u8aug/pixel/equalize.h"
+#include "u8aug/pixel/erase.h"
+#include "u8aug/pixel/filter.h"
+#include "u8aug/pixel/offset.h"
+#include "u8aug/pixel/sharpness.h"
+#include "u8aug/u8aug.h"
+
+namespace u8aug {
+namespace fuzz {
+
+enum class FilterCase : int {
+  kSeparable,
+  kFilter2d,
+  kBox,
+  kMedian,
+  kSharpness,
+  kOffset,
+  kErase,
+  kAutoContrast,
+  kCount
+};
+
+template <class Ran>
+bool fuzz_filter_case(FilterCase which, FuzzedDataProvider& in, const Buffer<uint8_t>& src, Buffer<uint8_t>& dst,
+                      Buffer<uint8_t>& expected, int64_t counts, const Ran& ran) {
+  const ConstImage s = src.view;
+  const int64_t b = s.batch, c = s.channels, h = s.height, w = s.width;
+  const ParallelFor serial = serial_for();
+  const Border border = static_cast<Border>(in.ConsumeIntegralInRange<int>(0, 4));  // 4: unknown
+  const Fidelity tier = in.ConsumeBool() ? Fidelity::kExact : Fidelity::kFast;
+  switch (which) {
+    case FilterCase::kSeparable: {
+      const int64_t tx = in.ConsumeIntegralInRange<int64_t>(0, 9), ty = in.ConsumeIntegralInRange<int64_t>(0, 9);
+      const std::vector<float> wx = floats(in, counts * tx, -2.0f, 2.0f), wy = floats(in, counts * ty, -2.0f, 2.0f);
+      FilterKernel kx{wx.data(), counts, tx, tier}, ky{wy.data(), counts, ty, tier};
+      if (!ran([&] { cpu::filter2d_separable(s, dst.view, kx, ky, border, serial); })) return false;
+      std::vector<float> rows(static_cast<size_t>(b * c * h * w));
+      const FloatImage r = nchw(rows.data(), b, c, h, w);
+      run_every_index(FilterRowsBody{s, r, kx, border});
+      run_every_index(FilterColumnsBody{r, expected.view, ky, border});
+      return true;
+    }
+    case FilterCase::kFilter2d: {
+      const int64_t kh = in.ConsumeIntegralInRange<int64_t>(0, 5), kw = in.ConsumeIntegralInRange<int64_t>(0, 5);
+      const std::vector<float> k = floats(in, counts * kh * kw, -2.0f, 2.0f);
+      const FilterKernel2d kernel{k.data(), counts, kh, kw, tier};
+      if (!ran([&] { cpu::filter2d(s, dst.view, kernel, border, serial); })) return false;
+      run_every_index(Filter2dBody{s, expected.view, kernel, border});
+      return true;
+    }
+    case FilterCase::kBox: {
+      const int64_t ky = in.ConsumeIntegralInRange<int64_t>(0, 7), kx = in.ConsumeIntegralInRange<int64_t>(0, 7);
+      const bool separable = in.ConsumeBool();
+      if (!ran([&] { cpu::box_blur_pooled(s, dst.view, ky, kx, border, separable, serial); })) return false;
+      if (separable) {
+        std::vector<float> rows(static_cast<size_t>(b * c * h * w));
+        const FloatImage r = nchw(rows.data(), b, c, h, w);
+        run_every_index(FilterRowsBody{s, r, box_kernel(kx), border});
+        run_every_index(FilterColumnsBody{r, expected.view, box_kernel(ky), border});
+      } else {
+        run_every_index(Filter2dBody{s, expected.view, box_kernel2d(ky, kx), border});
+      }
+      return true;
+    }
+    case FilterCase::kMedian: {
+      const int64_t ky = in.ConsumeIntegralInRange<int64_t>(0, 7), kx = in.ConsumeIntegralInRange<int64_t>(0, 7);
+      if (!ran([&] { cpu::median_blur(s, dst.view, ky, kx, border, serial); })) return false;
+      run_every_index(MedianBody{s, expected.view, ky, kx, border});
+      return true;
+    }
+    case FilterCase::kSharpness: {
+      const std::vector<float> f = floats(in, counts, -3.0f, 3.0f);
+      const Samples factor{f.data(), counts};
+      if (!ran([&] { cpu::sharpness(s, dst.view, factor, serial); })) return false;
+      run_every_index(SharpnessBody{s, expected.view, factor});
+      return true;
+    }
+    case FilterCase::kOffset: {
+      Buffer<float> offset(in, in.ConsumeBool() ? 1 : b, c, h, w, false);
+      for (int64_t i = 0; i < offset.view.batch; ++i)
+        for (int64_t k = 0; k < c; ++k)
+          for (int64_t y = 0; y < h; ++y)
+            for (int64_t x = 0; x < w; ++x) offset.view.at(i, k, y, x) = hostile_float(in, -1.5f, 1.5f);
+      OffsetImage view = offset.view;
+      if (view.batch != b) view.batch = b, view.stride_b = 0;
+      if (!ran([&] { cpu::add_offset(s, view, dst.view, serial); })) return false;
+      run_every_index(AddOffsetBody{s, view, expected.view});
+      return true;
+    }
+    case FilterCase::kErase: {
+      const std::vector<float> boxes = floats(in, 4 * counts, -4.0f, 80.0f), v = floats(in, counts, -1.0f, 2.0f);
+      const Boxes box{boxes.data(), counts};
+      const Samples values{v.data(), counts};
+      if (!ran([&] { cpu::erase_boxes(s, dst.view, box, values, serial); })) return false;
+      run_every_index(EraseBody{s, expected.view, box, values});
+      return true;
+    }
+    default: {
+      if (!ran([&] { cpu::auto_contrast(s, dst.view, serial); })) return false;
+      std::vector<uint32_t> byte_counts(static_cast<size_t>(256 * b * c), 0);
+      for (int64_t p = 0; p < b * c; ++p)
+        for (int64_t i = 0; i < h * w; ++i) ++byte_counts[static_cast<size_t>(256 * p + plane_byte(s, p, i))];
+      std::vector<uint8_t> tables(byte_counts.size());
+      run_every_index(AutoContrastTablesBody{byte_counts.data(), tables.data(), b * c});
+      run_every_index(PlaneTablesBody{s, expected.view, tables.data()});
+      return true;
+    }
+  }
+}
+
+}  // namespace fuzz
+}  // namespace u8aug

@@ -78,6 +78,21 @@ class Resize(K.Resize):
 
 
 @uint8_dropin
+class LongestMaxSize(K.LongestMaxSize):
+    """kornia.augmentation.LongestMaxSize that also takes uint8 images (u8aug kernels)."""
+
+
+@uint8_dropin
+class SmallestMaxSize(K.SmallestMaxSize):
+    """kornia.augmentation.SmallestMaxSize that also takes uint8 images (u8aug kernels)."""
+
+
+@uint8_dropin
+class PadTo(K.PadTo):
+    """kornia.augmentation.PadTo that also takes uint8 images (u8aug kernels)."""
+
+
+@uint8_dropin
 class RandomChannelShuffle(K.RandomChannelShuffle):
     """kornia.augmentation.RandomChannelShuffle that also takes uint8 images (u8aug kernels)."""
 

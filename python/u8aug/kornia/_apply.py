@@ -128,9 +128,7 @@ def _crop(aug, x, params, flags, transform, run=ops):
         fill = flags["fill"]
         if not isinstance(fill, (int, float)):
             raise NotImplementedError("u8aug.kornia.RandomCrop: uint8 images need one fill value for all channels")
-        # fill is in kornia's float units: the byte the oracle makes of it, float32 (fill * 255)
-        # rounded half to even (Python's round) and clamped
-        x = run.pad(x, padding, mode, min(255, max(0, round(float(np.float32(fill) * np.float32(255))))))
+        x = run.pad(x, padding, mode, _fill_byte(fill))
     boxes = params["src"].to(device=x.device, dtype=torch.float32)
     return run.crop_and_resize(x, boxes, tuple(flags["size"]), "bilinear", False, fidelity=fidelity(aug))
 
@@ -151,6 +149,28 @@ def _resize(aug, x, params, flags, transform, run=ops):
         h, w = x.shape[-2:]
         size = _side_to_image_size(int(flags["size"]), w / h, flags["side"])
     return run.resize(x, size, "bilinear", bool(flags["align_corners"]), fidelity=fidelity(aug))
+
+
+def _fill_byte(fill) -> int:
+    # a fill in kornia's float units: the byte the oracle makes of it, float32 (fill * 255) rounded
+    # half to even (Python's round) and clamped
+    return min(255, max(0, round(float(np.float32(fill) * np.float32(255)))))
+
+
+def _pad_to(aug, x, params, flags, transform, run=ops):
+    # kornia's F.pad(x, [0, W' - W, 0, H' - H]): a negative amount crops (crop_if_exceeds), then the
+    # rest is padded on the right and bottom
+    h, w = x.shape[-2:]
+    dh, dw = int(flags["size"][0]) - h, int(flags["size"][1]) - w
+    if not flags.get("crop_if_exceeds", True):
+        dh, dw = max(dh, 0), max(dw, 0)
+    mode = flags["pad_mode"]
+    if mode not in ("constant", "reflect", "replicate"):
+        raise NotImplementedError(f"u8aug.kornia.PadTo: pad_mode={mode!r} has no uint8 kernel")
+    if not isinstance(flags["pad_value"], (int, float)):
+        raise NotImplementedError("u8aug.kornia.PadTo: uint8 images need one pad_value for all channels")
+    x = x[..., : h + min(dh, 0), : w + min(dw, 0)]
+    return run.pad(x, (0, max(dw, 0), 0, max(dh, 0)), mode, _fill_byte(flags["pad_value"]))
 
 
 def _rgb_shift(aug, x, params, flags, transform, run=ops):
@@ -318,6 +338,9 @@ KERNELS: Dict[str, Callable] = {
     "RandomCrop": _crop,
     "CenterCrop": _center_crop,
     "Resize": _resize,
+    "LongestMaxSize": _resize,
+    "SmallestMaxSize": _resize,
+    "PadTo": _pad_to,
     "RandomChannelShuffle": _channel_shuffle,
     "RandomHorizontalFlip": lambda aug, x, p, f, t, run=ops: run.hflip(x),
     "RandomVerticalFlip": lambda aug, x, p, f, t, run=ops: run.vflip(x),
@@ -378,6 +401,8 @@ FAST_CLASSES = (
     "RandomResizedCrop",
     "RandomCrop",
     "Resize",
+    "LongestMaxSize",
+    "SmallestMaxSize",
     "RandomSaturation",
     "RandomHue",
     "ColorJiggle",

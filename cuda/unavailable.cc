@@ -65,6 +65,9 @@ void median_blur(const ConstImage&, const Image&, int64_t, int64_t, Border, cuda
 void erase_boxes(const ConstImage&, const Image&, Boxes, Samples, cudaStream_t) { unavailable("erase_boxes"); }
 void add_offset(const ConstImage&, const OffsetImage&, const Image&, cudaStream_t) { unavailable("add_offset"); }
 void sharpness(const ConstImage&, const Image&, Samples, cudaStream_t) { unavailable("sharpness"); }
+void grid_sample(const ConstImage&, const Image&, const SampleGrid&, Interp, Padding, bool, cudaStream_t) {
+  unavailable("grid_sample");
+}
 void box_blur_pooled(const ConstImage&, const Image&, int64_t, int64_t, Border, bool, cudaStream_t) {
   unavailable("box_blur_pooled");
 }

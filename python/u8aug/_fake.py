@@ -276,6 +276,28 @@ def _crop_and_resize_fake(img, boxes, size, mode="bilinear", align_corners=True,
     return _resampled(img, size[0], size[1])
 
 
+@_fake("grid_sample")
+def _grid_sample_fake(img, grid, mode="bilinear", padding_mode="zeros", align_corners=False):
+    _check_image("grid_sample", img)
+    b = img.shape[0] if img.dim() == 4 else 1
+    torch._check(
+        grid.dtype == torch.float32 and grid.dim() == 4 and grid.shape[3] == 2 and grid.shape[0] in (1, b),
+        lambda: f"u8aug.grid_sample: expected grid to be a float32 tensor of shape (B, H', W', 2) or (1, H', W', 2) with B = {b}, got {grid.dtype} of shape {tuple(grid.shape)}",
+    )
+    torch._check(
+        grid.device == img.device, lambda: f"u8aug.grid_sample: grid is on {grid.device} but img is on {img.device}"
+    )
+    torch._check(
+        mode in ("bilinear", "nearest"),
+        lambda: f"u8aug.grid_sample: mode must be 'bilinear' or 'nearest', got '{mode}'",
+    )
+    torch._check(
+        padding_mode in ("zeros", "border", "reflection"),
+        lambda: f"u8aug.grid_sample: padding_mode must be 'zeros', 'border' or 'reflection', got '{padding_mode}'",
+    )
+    return _resampled(img, grid.shape[1], grid.shape[2])
+
+
 @_fake("pad")
 def _pad_fake(img, padding, mode="constant", value=0):
     _check_image("pad", img)

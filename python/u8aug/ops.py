@@ -14,9 +14,10 @@ from typing import Optional, Union
 
 import torch
 
-from . import _filters, _intensity
+from . import _filters, _intensity, _sampling
 from ._filters import *  # noqa: F401,F403  (the filters: kornia.filters' ops)
 from ._intensity import *  # noqa: F401,F403  (noise, illumination, auto-contrast)
+from ._sampling import *  # noqa: F401,F403  (grid_sample)
 
 __all__ = [
     "hflip",
@@ -52,6 +53,7 @@ __all__ = [
     "rot90",
     *_filters.__all__,
     *_intensity.__all__,
+    *_sampling.__all__,
     "pipeline",
 ]
 

@@ -81,6 +81,13 @@ SAMPLES = {
     ),
     "resize": lambda x: (x, [9, 4], "bilinear", False),
     "crop_and_resize": lambda x: (x, _boxes(x), [5, 5], "bilinear", True),
+    "grid_sample": lambda x: (
+        x,
+        torch.linspace(-1.2, 1.1, 4 * 6 * 2, device=x.device).view(1, 4, 6, 2).flip(-1),
+        "bilinear",
+        "reflection",
+        True,
+    ),
     "pad": lambda x: (x, [1, 2, 3, 0], "reflect", 0),
     "rot90": lambda x: (x, 3),
     "filter2d_separable": lambda x: (x, _kernels(x, 3, True), _kernels(x, 5, False), "reflect"),

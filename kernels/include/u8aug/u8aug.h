@@ -134,6 +134,10 @@ void resize(const ConstImage& src, const Image& dst, Interp mode, bool align_cor
 void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes, Interp mode, bool align_corners,
                      CropBlendOrders orders, const ParallelFor& parallel = {});
 void pad(const ConstImage& src, const Image& dst, const PadSpec& spec, const ParallelFor& parallel = {});
+// torch's grid_sample (CPU, float32) on x / 255 with a given grid (pixel/warp.h's SampleGrid: kornia's
+// elastic, thin-plate and fisheye grids), then to_u8: dst is (B, C, H', W') for a (B or 1, H', W', 2) grid.
+void grid_sample(const ConstImage& src, const Image& dst, const SampleGrid& grid, Interp mode, Padding padding,
+                 bool align_corners, const ParallelFor& parallel = {});
 void rot90(const ConstImage& src, const Image& dst, int k, const ParallelFor& parallel = {});
 // kornia.filters.filter2d_separable on x / 255 then to_u8 (pixel/filter.h): a horizontal then a
 // vertical pass of per-sample kernels (kornia's gaussian_blur2d and box_blur kernels), kornia's border.
@@ -217,6 +221,8 @@ void resize(const ConstImage& src, const Image& dst, Interp mode, bool align_cor
 void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes, Interp mode, bool align_corners,
                      CropBlendOrders orders, cudaStream_t stream);
 void pad(const ConstImage& src, const Image& dst, const PadSpec& spec, cudaStream_t stream);
+void grid_sample(const ConstImage& src, const Image& dst, const SampleGrid& grid, Interp mode, Padding padding,
+                 bool align_corners, cudaStream_t stream);
 void rot90(const ConstImage& src, const Image& dst, int k, cudaStream_t stream);
 void filter2d_separable(const ConstImage& src, const Image& dst, FilterKernel kernel_x, FilterKernel kernel_y,
                         Border border, cudaStream_t stream);

@@ -297,6 +297,21 @@ inline void check_resampled(const char* op, const ConstImage& src, const Image& 
   }
   check_disjoint(op, src, dst);
 }
+// grid_sample: dst has the grid's H' x W' and src's B and C; one grid or one per sample;
+// bilinear or nearest; zeros, border or reflection padding (a fill is the warps').
+inline void check_grid_sample(const char* op, const ConstImage& src, const Image& dst, const SampleGrid& grid,
+                              Interp mode, Padding padding) {
+  check_resampled(op, src, dst);
+  if (grid.data == nullptr) fail(op, "grid has a null pointer");
+  if (grid.count != 1 && grid.count != src.batch) {
+    fail(op, "grid must hold 1 or B = " + std::to_string(src.batch) + " grids, got " + std::to_string(grid.count));
+  }
+  if (grid.height != dst.height || grid.width != dst.width) fail(op, "dst must have the grid's height and width");
+  if (mode != Interp::kNearest && mode != Interp::kBilinear) fail(op, "mode must be nearest or bilinear");
+  if (padding != Padding::kZeros && padding != Padding::kBorder && padding != Padding::kReflection) {
+    fail(op, "padding_mode must be zeros, border or reflection");
+  }
+}
 
 template <class P>
 void check_warp(const char* op, const ConstImage& src, const Image& dst, const P& p) {

@@ -273,26 +273,27 @@ U8AUG_HD float base_coordinate(const WarpSetup& s, int64_t i, int64_t n) {
 // One output pixel (b, y, x) with base coordinates (bx, by), all channels: grid point, taps, then
 // each channel's float32 value as grid_sample forms it (and kornia's fill blend), quantised by the
 // oracle's to_u8.
-U8AUG_HD void warp_pixel(const ConstImage& src, const Image& dst, const WarpSetup& s, const Values& fill, int64_t b,
-                         int64_t y, int64_t x, float bx, float by) {
-  const GridPoint g = grid_point(s.sampling, s.perspective, bx, by);
-  const bool zeros = s.padding == Padding::kZeros || s.padding == Padding::kFill;
-  const Padding coord_padding = zeros ? Padding::kZeros : s.padding;
-  const float sx = source_coordinate(g.x, src.width, coord_padding, s.align_corners);
-  const float sy = source_coordinate(g.y, src.height, coord_padding, s.align_corners);
-  if (s.mode == Interp::kNearest) {
+// grid_sample of sample b at the normalised grid point g into output pixel (y, x), all channels,
+// then kornia's fill blend: what every warp and the grid_sample op end with.
+U8AUG_HD void sample_pixel(const ConstImage& src, const Image& dst, GridPoint g, Interp mode, Padding padding,
+                           bool align_corners, const Values& fill, int64_t b, int64_t y, int64_t x) {
+  const bool zeros = padding == Padding::kZeros || padding == Padding::kFill;
+  const Padding coord_padding = zeros ? Padding::kZeros : padding;
+  const float sx = source_coordinate(g.x, src.width, coord_padding, align_corners);
+  const float sy = source_coordinate(g.y, src.height, coord_padding, align_corners);
+  if (mode == Interp::kNearest) {
     const int32_t ix = to_index(rintf(sx)), iy = to_index(rintf(sy));
     const bool ok = !zeros || (in_range(ix, src.width) && in_range(iy, src.height));
     for (int64_t c = 0; c < dst.channels; ++c) {
       float v = ok ? unit(src.at(b, c, iy, ix)) : 0.0f;
-      if (s.padding == Padding::kFill) v = v + (1.0f - (ok ? 1.0f : 0.0f)) * fill[c];
+      if (padding == Padding::kFill) v = v + (1.0f - (ok ? 1.0f : 0.0f)) * fill[c];
       dst.at(b, c, y, x) = to_u8(v * 255.0f);
     }
     return;
   }
   const Taps t = bilinear_taps(sx, sy, src.width, src.height, zeros);
   float coverage = 0.0f;  // grid_sample of a ones image: kornia's fill mask
-  if (s.padding == Padding::kFill) {
+  if (padding == Padding::kFill) {
     coverage = (t.ok[0] ? 1.0f : 0.0f) * t.w[0];
     for (int k = 1; k < 4; ++k) coverage = fmaf(t.ok[k] ? 1.0f : 0.0f, t.w[k], coverage);
   }
@@ -303,9 +304,15 @@ U8AUG_HD void warp_pixel(const ConstImage& src, const Image& dst, const WarpSetu
       const float p = t.ok[k] ? unit(src.at(b, c, t.y[k / 2], t.x[k % 2])) : 0.0f;
       v = k == 0 ? p * t.w[0] : fmaf(p, t.w[k], v);
     }
-    if (s.padding == Padding::kFill) v = v + (1.0f - coverage) * fill[c];
+    if (padding == Padding::kFill) v = v + (1.0f - coverage) * fill[c];
     dst.at(b, c, y, x) = to_u8(v * 255.0f);
   }
+}
+
+U8AUG_HD void warp_pixel(const ConstImage& src, const Image& dst, const WarpSetup& s, const Values& fill, int64_t b,
+                         int64_t y, int64_t x, float bx, float by) {
+  sample_pixel(src, dst, grid_point(s.sampling, s.perspective, bx, by), s.mode, s.padding, s.align_corners, fill, b, y,
+               x);
 }
 
 U8AUG_HD WarpSetup warp_setup(const WarpParams& p, bool perspective, const ConstImage& src, const Image& dst,
@@ -328,6 +335,34 @@ struct WarpBody {
     const int64_t y = i / dst.width, x = i % dst.width;
     warp_pixel(src, dst, *setup, fill, b, y, x, base_coordinate(*setup, x, dst.width),
                base_coordinate(*setup, y, dst.height));
+  }
+};
+
+// grid_sample with a given grid (kornia's elastic, thin-plate and fisheye grids): float32
+// (B or 1, H', W', 2), (x, y) in [-1, 1], any strides; output pixel (y, x) of sample b samples at
+// grid[b, y, x].
+struct SampleGrid {
+  const float* data = nullptr;
+  int64_t count = 0, height = 0, width = 0;
+  int64_t stride_b = 0, stride_h = 0, stride_w = 0, stride_xy = 0;
+  U8AUG_HD GridPoint at(int64_t b, int64_t y, int64_t x) const {
+    const float* p = data + (count == 1 ? 0 : b) * stride_b + y * stride_h + x * stride_w;
+    return GridPoint{p[0], p[stride_xy]};
+  }
+};
+
+// The CUDA kernel's body: one output pixel, all channels, in (b, y, x) order.
+struct GridSampleBody {
+  ConstImage src;
+  Image dst;
+  SampleGrid grid;
+  Interp mode;
+  Padding padding;
+  bool align_corners;
+  U8AUG_HD int64_t count() const { return dst.batch * dst.height * dst.width; }
+  U8AUG_HD void operator()(int64_t i) const {
+    const int64_t x = i % dst.width, y = (i / dst.width) % dst.height, b = i / (dst.width * dst.height);
+    sample_pixel(src, dst, grid.at(b, y, x), mode, padding, align_corners, Values{}, b, y, x);
   }
 };
 

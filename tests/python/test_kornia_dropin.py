@@ -36,6 +36,11 @@ CASES = [
     ("RandomShear", dict(shear=(-10, 10), p=0.7)),
     ("RandomTranslate", dict(translate_x=(-0.2, 0.2), translate_y=(-0.1, 0.1), p=0.7)),
     ("RandomPerspective", dict(distortion_scale=0.5, p=0.7)),
+    ("RandomElasticTransform", dict(kernel_size=(9, 9), sigma=(4.0, 4.0), alpha=(1.0, 1.0), p=0.7)),
+    (
+        "RandomElasticTransform",
+        dict(kernel_size=(7, 11), sigma=(2.0, 5.0), alpha=(2.0, 0.5), align_corners=True, padding_mode="reflection"),
+    ),
     ("RandomResizedCrop", dict(size=(12, 14))),
     ("RandomCrop", dict(size=(6, 7))),
     ("RandomCrop", dict(size=(20, 9), padding=(2, 3), pad_if_needed=True, fill=0.4)),

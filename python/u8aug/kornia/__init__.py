@@ -58,6 +58,11 @@ class RandomPerspective(K.RandomPerspective):
 
 
 @uint8_dropin
+class RandomElasticTransform(K.RandomElasticTransform):
+    """kornia.augmentation.RandomElasticTransform that also takes uint8 images (u8aug kernels)."""
+
+
+@uint8_dropin
 class RandomResizedCrop(K.RandomResizedCrop):
     """kornia.augmentation.RandomResizedCrop that also takes uint8 images (u8aug kernels)."""
 

@@ -103,6 +103,33 @@ def _perspective(aug, x, params, flags, transform, run=ops):
     )
 
 
+def _elastic(aug, x, params, flags, transform, run=ops):
+    # kornia's elastic_transform2d builds its sampling grid from the drawn noise alone (never the
+    # image): the same steps on the same float32 tensors give its grid bit for bit, and grid_sample
+    # of the bytes at that grid is u8aug's
+    import torch.nn.functional as F
+    from kornia.filters import filter2d_separable, get_gaussian_kernel1d
+
+    mode = _resample("RandomElasticTransform", flags)
+    noise = _f32(params, "noise", x)
+    sigma, alpha = flags["sigma"], flags["alpha"]
+    f32 = dict(device=x.device, dtype=torch.float32)
+    sigma = sigma.to(**f32).expand(2)[None, ...] if isinstance(sigma, torch.Tensor) else torch.tensor([sigma], **f32)
+    ksize_y, ksize_x = flags["kernel_size"]
+    kernel_x = get_gaussian_kernel1d(ksize_x, sigma[:, 1, None], **f32)
+    kernel_y = get_gaussian_kernel1d(ksize_y, sigma[:, 0, None], **f32)
+    alpha_x, alpha_y = (
+        alpha[i].to(**f32) if isinstance(alpha, torch.Tensor) else torch.tensor(alpha[i], **f32) for i in (0, 1)
+    )
+    disp_x = filter2d_separable(noise[:, :1], kernel_x, kernel_y, border_type="constant") * alpha_x
+    disp_y = filter2d_separable(noise[:, 1:], kernel_x, kernel_y, border_type="constant") * alpha_y
+    disp = torch.cat([disp_x, disp_y], 1).permute(0, 2, 3, 1)
+    h, w = x.shape[-2:]
+    identity = torch.eye(2, 3, **f32).unsqueeze(0)
+    grid = F.affine_grid(identity, [1, 1, h, w], align_corners=flags["align_corners"]) + disp
+    return run.grid_sample(x, grid, mode, flags["padding_mode"], bool(flags["align_corners"]))
+
+
 def _slice_mode(name, flags):
     if flags.get("cropping_mode", "slice") != "slice":
         raise NotImplementedError(f"u8aug.kornia.{name}: uint8 images need cropping_mode='slice' (kornia's default)")
@@ -334,6 +361,7 @@ KERNELS: Dict[str, Callable] = {
     "RandomShear": _warp_affine("RandomShear"),
     "RandomTranslate": _warp_affine("RandomTranslate"),
     "RandomPerspective": _perspective,
+    "RandomElasticTransform": _elastic,
     "RandomResizedCrop": _resized_crop,
     "RandomCrop": _crop,
     "CenterCrop": _center_crop,
@@ -416,7 +444,8 @@ FAST_CLASSES = (
 # RandomChannelShuffle and RandomChannelDropout index, RandomErasing and salt-and-pepper use torch's
 # ops on the bytes, RandomRGBShift and RandomPlanckianJitter work plane by plane, and add_offset, the
 # Gaussian noise's and the illuminations' op, has no pipeline step: their offsets are a float32
-# image each, read once either way; RandomClahe runs kornia's float code).
+# image each, read once either way; RandomClahe runs kornia's float code; grid_sample, the elastic
+# transform's op, has no pipeline step).
 FUSED_CLASSES = tuple(
     n
     for n in KERNELS
@@ -434,6 +463,7 @@ FUSED_CLASSES = tuple(
         "RandomGaussianIllumination",
         "RandomSaltAndPepperNoise",
         "RandomClahe",
+        "RandomElasticTransform",
     )
 )
 FUSED_KERNELS = {KERNELS[n] for n in FUSED_CLASSES}

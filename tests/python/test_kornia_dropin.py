@@ -37,6 +37,17 @@ CASES = [
     ("RandomTranslate", dict(translate_x=(-0.2, 0.2), translate_y=(-0.1, 0.1), p=0.7)),
     ("RandomPerspective", dict(distortion_scale=0.5, p=0.7)),
     ("RandomElasticTransform", dict(kernel_size=(9, 9), sigma=(4.0, 4.0), alpha=(1.0, 1.0), p=0.7)),
+    ("RandomThinPlateSpline", dict(scale=0.2, p=0.7)),
+    ("RandomThinPlateSpline", dict(scale=0.3, align_corners=True, p=1.0)),
+    (
+        "RandomFisheye",
+        dict(
+            center_x=torch.tensor([-0.3, 0.3]),
+            center_y=torch.tensor([-0.3, 0.3]),
+            gamma=torch.tensor([0.9, 1.0]),
+            p=0.7,
+        ),
+    ),
     (
         "RandomElasticTransform",
         dict(kernel_size=(7, 11), sigma=(2.0, 5.0), alpha=(2.0, 0.5), align_corners=True, padding_mode="reflection"),

@@ -63,6 +63,16 @@ class RandomElasticTransform(K.RandomElasticTransform):
 
 
 @uint8_dropin
+class RandomThinPlateSpline(K.RandomThinPlateSpline):
+    """kornia.augmentation.RandomThinPlateSpline that also takes uint8 images (u8aug kernels)."""
+
+
+@uint8_dropin
+class RandomFisheye(K.RandomFisheye):
+    """kornia.augmentation.RandomFisheye that also takes uint8 images (u8aug kernels)."""
+
+
+@uint8_dropin
 class RandomResizedCrop(K.RandomResizedCrop):
     """kornia.augmentation.RandomResizedCrop that also takes uint8 images (u8aug kernels)."""
 

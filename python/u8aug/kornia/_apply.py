@@ -130,6 +130,40 @@ def _elastic(aug, x, params, flags, transform, run=ops):
     return run.grid_sample(x, grid, mode, flags["padding_mode"], bool(flags["align_corners"]))
 
 
+def _thin_plate_spline(aug, x, params, flags, transform, run=ops):
+    # kornia's warp_image_tps: its grid, the meshgrid through the spline fitted from dst to src (its
+    # own functions on the drawn points), then grid_sample of the bytes
+    from kornia.geometry.transform import get_tps_transform, warp_points_tps
+    from kornia.utils import create_meshgrid
+
+    src, dst = _f32(params, "src", x), _f32(params, "dst", x)
+    kernel, affine = get_tps_transform(dst, src)
+    b, _, h, w = x.shape
+    align = bool(flags["align_corners"])
+    coords = create_meshgrid(
+        h, w, device=x.device, dtype=torch.float32, normalized_coordinates=True, align_corners=align
+    )
+    coords = coords.reshape(-1, 2).expand(b, -1, -1)
+    grid = warp_points_tps(coords, src, kernel, affine).view(-1, h, w, 2)
+    return run.grid_sample(x, grid, "bilinear", flags["padding_mode"].name.lower(), align)
+
+
+def _fisheye(aug, x, params, flags, transform, run=ops):
+    # kornia's fisheye field from its drawn centre and gamma (its float32 steps), then remap's
+    # grid_sample (normalised coordinates, align_corners=True) of the bytes
+    from kornia.utils import create_meshgrid
+
+    b, _, h, w = x.shape
+    grid = create_meshgrid(h, w, normalized_coordinates=True)
+    field_x, field_y = (grid[..., i].to(device=x.device, dtype=torch.float32) for i in (0, 1))
+    center_x, center_y, gamma = (_f32(params, k, x).view(b, 1, 1) for k in ("center_x", "center_y", "gamma"))
+    distance = ((center_x - field_x) ** 2 + (center_y - field_y) ** 2) ** 0.5
+    field_x = field_x + field_x * distance**gamma
+    field_y = field_y + field_y * distance**gamma
+    grid = torch.stack([field_x, field_y], -1).expand(b, -1, -1, -1)
+    return run.grid_sample(x, grid, "bilinear", "zeros", True)
+
+
 def _slice_mode(name, flags):
     if flags.get("cropping_mode", "slice") != "slice":
         raise NotImplementedError(f"u8aug.kornia.{name}: uint8 images need cropping_mode='slice' (kornia's default)")
@@ -362,6 +396,8 @@ KERNELS: Dict[str, Callable] = {
     "RandomTranslate": _warp_affine("RandomTranslate"),
     "RandomPerspective": _perspective,
     "RandomElasticTransform": _elastic,
+    "RandomThinPlateSpline": _thin_plate_spline,
+    "RandomFisheye": _fisheye,
     "RandomResizedCrop": _resized_crop,
     "RandomCrop": _crop,
     "CenterCrop": _center_crop,
@@ -464,6 +500,8 @@ FUSED_CLASSES = tuple(
         "RandomSaltAndPepperNoise",
         "RandomClahe",
         "RandomElasticTransform",
+        "RandomThinPlateSpline",
+        "RandomFisheye",
     )
 )
 FUSED_KERNELS = {KERNELS[n] for n in FUSED_CLASSES}

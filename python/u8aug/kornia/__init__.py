@@ -12,7 +12,8 @@ then accepts uint8 too); ``uninstall()`` undoes it. Without ``install()`` kornia
 
 Geometric classes take kornia's own matrices and boxes (``compute_transformation`` and the
 generated ``src`` boxes, so ``transform_matrix`` and ``inverse`` stay kornia's) and run u8aug's warp,
-crop-and-resize, resize or crop kernels. Options u8aug has no kernel for (bicubic, nearest-exact,
+crop-and-resize, resize or crop kernels; the elastic, thin-plate-spline and fisheye classes build
+kornia's own sampling grid from their draws and run u8aug's grid_sample. Options u8aug has no kernel for (bicubic, nearest-exact,
 antialias, ``cropping_mode="resample"``, RandomCrop padding) raise NotImplementedError on uint8 input.
 """
 

@@ -70,6 +70,27 @@ __global__ void byte_sum_kernel(ConstImage src, unsigned long long* sums) {
 
 }  // namespace
 
+namespace {
+// Per-plane tables from byte histograms, then every byte through its plane's table: equalize and
+// auto_contrast differ only in the body that turns a plane's counts into its table.
+template <class TablesBody>
+void run_plane_tables(const char* op, const ConstImage& src, const Image& dst, cudaStream_t stream) {
+  const long long planes = src.batch * src.channels;
+  // 256 byte counts a plane, then 256 table bytes a plane
+  StreamBuffer<uint32_t> scratch(op, static_cast<size_t>(planes) * (256 + 64), stream);
+  uint32_t* counts = scratch.get();
+  uint8_t* tables = reinterpret_cast<uint8_t*>(counts + planes * 256);
+  const long long plane_size = src.height * src.width;
+  const unsigned int bx = static_cast<unsigned int>(std::min<long long>((plane_size + kThreads - 1) / kThreads, 64));
+  const unsigned int by = static_cast<unsigned int>(std::min<long long>(planes, 65535));
+  byte_histogram_kernel<<<dim3(bx, by), kThreads, 0, stream>>>(src, counts);
+  check_launch(op);
+  launch_each_index(op, TablesBody{counts, tables, planes}, stream);
+  launch_each_index(op, PlaneTablesBody{src, dst, tables}, stream);
+  scratch.release();
+}
+}  // namespace
+
 void equalize(const ConstImage& src, const Image& dst, cudaStream_t stream) {
   detail::check_unary("equalize", src, dst);
   if (src.height * src.width > (int64_t{1} << 24)) {
@@ -77,35 +98,12 @@ void equalize(const ConstImage& src, const Image& dst, cudaStream_t stream) {
                  "planes of more than 2^24 pixels are not supported (kornia counts in "
                  "float32, which is inexact beyond that)");
   }
-  const long long planes = src.batch * src.channels;
-  // 256 byte counts a plane, then 256 table bytes a plane
-  StreamBuffer<uint32_t> scratch("equalize", static_cast<size_t>(planes) * (256 + 64), stream);
-  uint32_t* counts = scratch.get();
-  uint8_t* tables = reinterpret_cast<uint8_t*>(counts + planes * 256);
-  const long long plane_size = src.height * src.width;
-  const unsigned int bx = static_cast<unsigned int>(std::min<long long>((plane_size + kThreads - 1) / kThreads, 64));
-  const unsigned int by = static_cast<unsigned int>(std::min<long long>(planes, 65535));
-  byte_histogram_kernel<<<dim3(bx, by), kThreads, 0, stream>>>(src, counts);
-  check_launch("equalize");
-  launch_each_index("equalize", EqualizeTablesBody{counts, tables, planes}, stream);
-  launch_each_index("equalize", PlaneTablesBody{src, dst, tables}, stream);
-  scratch.release();
+  run_plane_tables<EqualizeTablesBody>("equalize", src, dst, stream);
 }
 
 void auto_contrast(const ConstImage& src, const Image& dst, cudaStream_t stream) {
   detail::check_unary("auto_contrast", src, dst);
-  const long long planes = src.batch * src.channels;
-  StreamBuffer<uint32_t> scratch("auto_contrast", static_cast<size_t>(planes) * (256 + 64), stream);
-  uint32_t* counts = scratch.get();
-  uint8_t* tables = reinterpret_cast<uint8_t*>(counts + planes * 256);
-  const long long plane_size = src.height * src.width;
-  const unsigned int bx = static_cast<unsigned int>(std::min<long long>((plane_size + kThreads - 1) / kThreads, 64));
-  const unsigned int by = static_cast<unsigned int>(std::min<long long>(planes, 65535));
-  byte_histogram_kernel<<<dim3(bx, by), kThreads, 0, stream>>>(src, counts);
-  check_launch("auto_contrast");
-  launch_each_index("auto_contrast", AutoContrastTablesBody{counts, tables, planes}, stream);
-  launch_each_index("auto_contrast", PlaneTablesBody{src, dst, tables}, stream);
-  scratch.release();
+  run_plane_tables<AutoContrastTablesBody>("auto_contrast", src, dst, stream);
 }
 
 void image_mean(const ConstImage& src, float* mean, cudaStream_t stream) {

@@ -169,6 +169,16 @@ def geometry_cases():
                 lambda xf: crop_by_indices(xf, _box(xf, 40, 60, 150, 170), (224, 224), align_corners=True),
             )
         ],
+        "grid_sample": [
+            (
+                lambda x: u8aug.grid_sample(x, _swirl(x), "bilinear", "reflection", True),
+                lambda xf: F.grid_sample(xf, _swirl(xf), "bilinear", "reflection", True),
+            ),
+            (
+                lambda x: u8aug.grid_sample(x, _swirl(x), "nearest", "zeros", False),
+                lambda xf: F.grid_sample(xf, _swirl(xf), "nearest", "zeros", False),
+            ),
+        ],
         "pad": [
             (lambda x: u8aug.pad(x, (3, 5, 7, 2), "reflect"), lambda xf: F.pad(xf, (3, 5, 7, 2), mode="reflect")),
             (lambda x: u8aug.pad(x, (9, 0, 0, 4), "constant", 0), lambda xf: F.pad(xf, (9, 0, 0, 4))),
@@ -229,6 +239,17 @@ def geometry_cases():
 def _q(y):
     """The oracle's quantization, back in kornia's units: what the next step of a u8aug pipeline reads."""
     return (y * 255).round().clamp(0, 255) / 255
+
+
+def _swirl(x):
+    """A swirl about the centre as a grid_sample grid of x's size (what an elastic field does)."""
+    h, w = x.shape[-2:]
+    yy, xx = torch.meshgrid(torch.linspace(-1, 1, h), torch.linspace(-1, 1, w), indexing="ij")
+    angle = 0.8 * torch.exp(-2 * (xx**2 + yy**2))
+    grid = torch.stack(
+        [xx * torch.cos(angle) - yy * torch.sin(angle), xx * torch.sin(angle) + yy * torch.cos(angle)], -1
+    )
+    return grid.expand(x.shape[0] if x.dim() == 4 else 1, h, w, 2).contiguous()
 
 
 def _erase_box(x):

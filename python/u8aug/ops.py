@@ -14,10 +14,11 @@ from typing import Optional, Union
 
 import torch
 
-from . import _filters, _intensity, _sampling
+from . import _filters, _geometry, _intensity
 from ._filters import *  # noqa: F401,F403  (the filters: kornia.filters' ops)
+from ._geometry import *  # noqa: F401,F403  (warps, resizes, crops, grid_sample)
+from ._geometry import _channels_last  # noqa: F401  (the drop-ins read the layout rule)
 from ._intensity import *  # noqa: F401,F403  (noise, illumination, auto-contrast)
-from ._sampling import *  # noqa: F401,F403  (grid_sample)
 
 __all__ = [
     "hflip",
@@ -43,17 +44,9 @@ __all__ = [
     "image_mean",
     "adjust_saturation_with_gray_subtraction",
     "select_samples",
-    "warp_affine",
-    "warp_perspective",
-    "resize",
-    "crop_and_resize",
-    "crop",
-    "center_crop",
-    "pad",
-    "rot90",
+    *_geometry.__all__,
     *_filters.__all__,
     *_intensity.__all__,
-    *_sampling.__all__,
     "pipeline",
 ]
 
@@ -275,120 +268,6 @@ def select_samples(take: torch.Tensor, a: torch.Tensor, b: torch.Tensor) -> torc
     for uint8 batches, as one copy per sample (torch.where on uint8 runs at about 1 GB/s on CPU).
     ``take``: bool, (B,); ``a``, ``b``: uint8 images of one shape. The output takes ``a``'s layout."""
     return torch.ops.u8aug.select_samples(take, a, b)
-
-
-# --- Geometry ------------------------------------------------------------------------------------
-
-
-def _batched_matrix(M: torch.Tensor) -> torch.Tensor:
-    if M.dim() == 2:
-        M = M[None]
-    return M if M.dtype == torch.float32 else M.float()
-
-
-def _fill(fill, img: torch.Tensor) -> Optional[torch.Tensor]:
-    if fill is None or isinstance(fill, torch.Tensor):
-        return fill
-    return torch.tensor(fill, dtype=torch.float32, device=img.device).reshape(-1)
-
-
-def warp_affine(
-    img: torch.Tensor,
-    M: torch.Tensor,
-    dsize,
-    mode: str = "bilinear",
-    padding_mode: str = "zeros",
-    align_corners: bool = True,
-    fill=None,
-    fidelity: str = "exact",
-) -> torch.Tensor:
-    """Warp by per-sample 2x3 pixel matrices ``M`` (source pixels -> destination pixels; (B, 2, 3),
-    (1, 2, 3) or (2, 3)) into a ``dsize = (h, w)`` output: ``kornia.geometry.transform.warp_affine``
-    as it is in the pinned kornia, including its normalisation and closed-form inverse, followed by
-    torch's CPU ``grid_sample``. ``mode``: ``"bilinear"`` or ``"nearest"``; ``padding_mode``:
-    ``"zeros"``, ``"border"``, ``"reflection"`` or ``"fill"`` (``fill``: 1 or C values in kornia's
-    float units, i.e. a fraction of 255).
-
-    ``fidelity``: ``"exact"`` (default: kornia's bytes) or ``"fast"``, the opt-in fast class (every
-    byte at most 1 from kornia's, at least 99% identical; see the README's Fidelity section).
-    """
-    return torch.ops.u8aug.warp_affine(
-        img, _batched_matrix(M), list(dsize), mode, padding_mode, align_corners, _fill(fill, img), fidelity
-    )
-
-
-def warp_perspective(
-    img: torch.Tensor,
-    M: torch.Tensor,
-    dsize,
-    mode: str = "bilinear",
-    padding_mode: str = "zeros",
-    align_corners: bool = True,
-    fill=None,
-    fidelity: str = "exact",
-) -> torch.Tensor:
-    """Warp by per-sample 3x3 pixel homographies: ``kornia.geometry.transform.warp_perspective``
-    (arguments as :func:`warp_affine`)."""
-    return torch.ops.u8aug.warp_perspective(
-        img, _batched_matrix(M), list(dsize), mode, padding_mode, align_corners, _fill(fill, img), fidelity
-    )
-
-
-def resize(
-    img: torch.Tensor, size, mode: str = "bilinear", align_corners: Optional[bool] = None, fidelity: str = "exact"
-) -> torch.Tensor:
-    """Resize to ``size = (h, w)``: ``kornia.geometry.transform.resize`` (``F.interpolate``) with
-    ``interpolation`` ``"bilinear"`` or ``"nearest"`` and no antialias (not supported yet: kornia's
-    antialias is a Gaussian pre-blur). ``align_corners=None`` means False, as torch takes it.
-    ``fidelity="fast"`` (bilinear): see :func:`warp_affine`; nearest is exact in both tiers."""
-    return torch.ops.u8aug.resize(img, list(size), mode, bool(align_corners), fidelity)
-
-
-def crop_and_resize(
-    img: torch.Tensor,
-    boxes: torch.Tensor,
-    size,
-    mode: str = "bilinear",
-    align_corners: bool = True,
-    fidelity: str = "exact",
-) -> torch.Tensor:
-    """kornia's ``crop_by_indices``, what RandomResizedCrop and RandomCrop run: sample b's box
-    ``boxes[b]`` (4 corners (x, y) clockwise from top-left, float32, inside the image; cast to int
-    as kornia does) is sliced out and resized to ``size = (h, w)`` (copied when it already has that
-    size). ``fidelity``: as :func:`resize`."""
-    return torch.ops.u8aug.crop_and_resize(img, boxes.float(), list(size), mode, align_corners, fidelity)
-
-
-def crop(img: torch.Tensor, top: int, left: int, height: int, width: int) -> torch.Tensor:
-    """The same window of every sample, copied (a contiguous tensor in the input's memory format)."""
-    H, W = img.shape[-2], img.shape[-1]
-    if not (0 <= top and 0 <= left and height >= 1 and width >= 1 and top + height <= H and left + width <= W):
-        raise ValueError(f"u8aug.crop: window top={top}, left={left}, {height}x{width} is not inside the {H}x{W} image")
-    window = img[..., top : top + height, left : left + width]
-    return window.contiguous(memory_format=torch.channels_last) if _channels_last(img) else window.contiguous()
-
-
-def center_crop(img: torch.Tensor, size) -> torch.Tensor:
-    """The centred ``size = (h, w)`` window, as kornia's CenterCrop slices it (top = (H - h) // 2)."""
-    h, w = size
-    return crop(img, (img.shape[-2] - h) // 2, (img.shape[-1] - w) // 2, h, w)
-
-
-def _channels_last(img: torch.Tensor) -> bool:
-    from u8aug._fake import output_is_channels_last
-
-    return img.dim() == 4 and output_is_channels_last(img)
-
-
-def pad(img: torch.Tensor, padding, mode: str = "constant", value: int = 0) -> torch.Tensor:
-    """Pad by ``padding = (left, right, top, bottom)``: ``torch.nn.functional.pad`` with mode
-    ``"constant"`` (``value`` a byte), ``"reflect"`` or ``"replicate"``."""
-    return torch.ops.u8aug.pad(img, list(padding), mode, int(value))
-
-
-def rot90(img: torch.Tensor, k: int = 1) -> torch.Tensor:
-    """``k`` quarter turns counter-clockwise: ``torch.rot90(img, k, (-2, -1))``."""
-    return torch.ops.u8aug.rot90(img, int(k))
 
 
 # --- Fused pipelines -----------------------------------------------------------------------------

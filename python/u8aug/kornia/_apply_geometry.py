@@ -1,0 +1,188 @@
+"""The uint8 apply functions of the geometric drop-ins: kornia's matrices, boxes and grids, u8aug's
+warp, crop-and-resize, resize, pad and grid_sample kernels."""
+
+import numpy as np
+import torch
+from kornia.constants import Resample
+
+from .. import ops
+from ._apply_common import f32 as _f32
+from ._apply_common import fidelity
+
+
+def _resample(name, flags):
+    mode = flags["resample"].name.lower()
+    if mode not in ("bilinear", "nearest"):
+        raise NotImplementedError(
+            f"u8aug.kornia.{name}: resample={mode!r} has no uint8 kernel (bilinear and nearest do)"
+        )
+    return mode
+
+
+def _matrix(transform, x, rows=2):
+    return transform[:, :rows, :].to(device=x.device, dtype=torch.float32).contiguous()
+
+
+def _warp_affine(name, padding=True):
+    def apply(aug, x, params, flags, transform, run=ops):
+        pad = flags["padding_mode"].name.lower() if padding else "zeros"
+        fill = None
+        if pad == "fill":
+            fill = flags.get("fill_value")
+            fill = None if fill is None else fill.to(device=x.device, dtype=torch.float32).reshape(-1)
+        # one matrix for the batch (1, 2, 3) broadcasts in the kernel, as kornia's warp does
+        return run.warp_affine(
+            x,
+            _matrix(transform, x),
+            (x.shape[-2], x.shape[-1]),
+            _resample(name, flags),
+            pad,
+            flags["align_corners"],
+            fill,
+            fidelity=fidelity(aug),
+        )
+
+    return apply
+
+
+def _perspective(aug, x, params, flags, transform, run=ops):
+    return run.warp_perspective(
+        x,
+        _matrix(transform, x, 3),
+        (x.shape[-2], x.shape[-1]),
+        _resample("RandomPerspective", flags),
+        "zeros",
+        flags["align_corners"],
+        fidelity=fidelity(aug),
+    )
+
+
+def _elastic(aug, x, params, flags, transform, run=ops):
+    # kornia's elastic_transform2d builds its sampling grid from the drawn noise alone (never the
+    # image): the same steps on the same float32 tensors give its grid bit for bit, and grid_sample
+    # of the bytes at that grid is u8aug's
+    import torch.nn.functional as F
+    from kornia.filters import filter2d_separable, get_gaussian_kernel1d
+
+    mode = _resample("RandomElasticTransform", flags)
+    noise = _f32(params, "noise", x)
+    sigma, alpha = flags["sigma"], flags["alpha"]
+    f32 = dict(device=x.device, dtype=torch.float32)
+    sigma = sigma.to(**f32).expand(2)[None, ...] if isinstance(sigma, torch.Tensor) else torch.tensor([sigma], **f32)
+    ksize_y, ksize_x = flags["kernel_size"]
+    kernel_x = get_gaussian_kernel1d(ksize_x, sigma[:, 1, None], **f32)
+    kernel_y = get_gaussian_kernel1d(ksize_y, sigma[:, 0, None], **f32)
+    alpha_x, alpha_y = (
+        alpha[i].to(**f32) if isinstance(alpha, torch.Tensor) else torch.tensor(alpha[i], **f32) for i in (0, 1)
+    )
+    disp_x = filter2d_separable(noise[:, :1], kernel_x, kernel_y, border_type="constant") * alpha_x
+    disp_y = filter2d_separable(noise[:, 1:], kernel_x, kernel_y, border_type="constant") * alpha_y
+    disp = torch.cat([disp_x, disp_y], 1).permute(0, 2, 3, 1)
+    h, w = x.shape[-2:]
+    identity = torch.eye(2, 3, **f32).unsqueeze(0)
+    grid = F.affine_grid(identity, [1, 1, h, w], align_corners=flags["align_corners"]) + disp
+    return run.grid_sample(x, grid, mode, flags["padding_mode"], bool(flags["align_corners"]))
+
+
+def _thin_plate_spline(aug, x, params, flags, transform, run=ops):
+    # kornia's warp_image_tps: its grid, the meshgrid through the spline fitted from dst to src (its
+    # own functions on the drawn points), then grid_sample of the bytes
+    from kornia.geometry.transform import get_tps_transform, warp_points_tps
+    from kornia.utils import create_meshgrid
+
+    src, dst = _f32(params, "src", x), _f32(params, "dst", x)
+    kernel, affine = get_tps_transform(dst, src)
+    b, _, h, w = x.shape
+    align = bool(flags["align_corners"])
+    coords = create_meshgrid(
+        h, w, device=x.device, dtype=torch.float32, normalized_coordinates=True, align_corners=align
+    )
+    coords = coords.reshape(-1, 2).expand(b, -1, -1)
+    grid = warp_points_tps(coords, src, kernel, affine).view(-1, h, w, 2)
+    return run.grid_sample(x, grid, "bilinear", flags["padding_mode"].name.lower(), align)
+
+
+def _fisheye(aug, x, params, flags, transform, run=ops):
+    # kornia's fisheye field from its drawn centre and gamma (its float32 steps), then remap's
+    # grid_sample (normalised coordinates, align_corners=True) of the bytes
+    from kornia.utils import create_meshgrid
+
+    b, _, h, w = x.shape
+    grid = create_meshgrid(h, w, normalized_coordinates=True)
+    field_x, field_y = (grid[..., i].to(device=x.device, dtype=torch.float32) for i in (0, 1))
+    center_x, center_y, gamma = (_f32(params, k, x).view(b, 1, 1) for k in ("center_x", "center_y", "gamma"))
+    distance = ((center_x - field_x) ** 2 + (center_y - field_y) ** 2) ** 0.5
+    field_x = field_x + field_x * distance**gamma
+    field_y = field_y + field_y * distance**gamma
+    grid = torch.stack([field_x, field_y], -1).expand(b, -1, -1, -1)
+    return run.grid_sample(x, grid, "bilinear", "zeros", True)
+
+
+def _slice_mode(name, flags):
+    if flags.get("cropping_mode", "slice") != "slice":
+        raise NotImplementedError(f"u8aug.kornia.{name}: uint8 images need cropping_mode='slice' (kornia's default)")
+
+
+def _resized_crop(aug, x, params, flags, transform, run=ops):
+    _slice_mode("RandomResizedCrop", flags)
+    if flags["resample"] != Resample.BILINEAR:
+        raise NotImplementedError("u8aug.kornia.RandomResizedCrop: uint8 images need resample='bilinear'")
+    boxes = params["src"].to(device=x.device, dtype=torch.float32)
+    return run.crop_and_resize(
+        x, boxes, tuple(flags["size"]), "bilinear", bool(flags["align_corners"]), fidelity=fidelity(aug)
+    )
+
+
+def _crop(aug, x, params, flags, transform, run=ops):
+    _slice_mode("RandomCrop", flags)
+    padding = aug.compute_padding(x.shape, flags)  # kornia's own (left, right, top, bottom), from the shape
+    if any(padding):
+        mode = flags["padding_mode"]
+        if mode not in ("constant", "reflect", "replicate"):
+            raise NotImplementedError(f"u8aug.kornia.RandomCrop: padding_mode={mode!r} has no uint8 kernel")
+        fill = flags["fill"]
+        if not isinstance(fill, (int, float)):
+            raise NotImplementedError("u8aug.kornia.RandomCrop: uint8 images need one fill value for all channels")
+        x = run.pad(x, padding, mode, _fill_byte(fill))
+    boxes = params["src"].to(device=x.device, dtype=torch.float32)
+    return run.crop_and_resize(x, boxes, tuple(flags["size"]), "bilinear", False, fidelity=fidelity(aug))
+
+
+def _center_crop(aug, x, params, flags, transform, run=ops):
+    _slice_mode("CenterCrop", flags)
+    return run.center_crop(x, (int(flags["size"][0]), int(flags["size"][1])))
+
+
+def _resize(aug, x, params, flags, transform, run=ops):
+    from kornia.geometry.transform.affwarp import _side_to_image_size
+
+    if flags["resample"] != Resample.BILINEAR or flags["antialias"]:
+        raise NotImplementedError("u8aug.kornia.Resize: uint8 images need resample='bilinear' and antialias=False")
+    if isinstance(flags["size"], (tuple, list)):
+        size = (int(flags["size"][0]), int(flags["size"][1]))
+    else:  # kornia's own rule for an int size, from the input's shape (what params["output_size"] holds)
+        h, w = x.shape[-2:]
+        size = _side_to_image_size(int(flags["size"]), w / h, flags["side"])
+    return run.resize(x, size, "bilinear", bool(flags["align_corners"]), fidelity=fidelity(aug))
+
+
+def _fill_byte(fill) -> int:
+    # a fill in kornia's float units: the byte the oracle makes of it, float32 (fill * 255) rounded
+    # half to even (Python's round) and clamped
+    return min(255, max(0, round(float(np.float32(fill) * np.float32(255)))))
+
+
+def _pad_to(aug, x, params, flags, transform, run=ops):
+    # kornia's F.pad(x, [0, W' - W, 0, H' - H]): a negative amount crops (crop_if_exceeds), then the
+    # rest is padded on the right and bottom
+    h, w = x.shape[-2:]
+    dh, dw = int(flags["size"][0]) - h, int(flags["size"][1]) - w
+    if not flags.get("crop_if_exceeds", True):
+        dh, dw = max(dh, 0), max(dw, 0)
+    mode = flags["pad_mode"]
+    if mode not in ("constant", "reflect", "replicate"):
+        raise NotImplementedError(f"u8aug.kornia.PadTo: pad_mode={mode!r} has no uint8 kernel")
+    if not isinstance(flags["pad_value"], (int, float)):
+        raise NotImplementedError("u8aug.kornia.PadTo: uint8 images need one pad_value for all channels")
+    x = x[..., : h + min(dh, 0), : w + min(dw, 0)]
+    return run.pad(x, (0, max(dw, 0), 0, max(dh, 0)), mode, _fill_byte(flags["pad_value"]))

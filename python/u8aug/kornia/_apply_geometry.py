@@ -87,8 +87,8 @@ def _elastic(aug, x, params, flags, transform, run=ops):
 def _thin_plate_spline(aug, x, params, flags, transform, run=ops):
     # kornia's warp_image_tps: its grid, the meshgrid through the spline fitted from dst to src (its
     # own functions on the drawn points), then grid_sample of the bytes
+    from kornia.geometry import create_meshgrid
     from kornia.geometry.transform import get_tps_transform, warp_points_tps
-    from kornia.utils import create_meshgrid
 
     src, dst = _f32(params, "src", x), _f32(params, "dst", x)
     kernel, affine = get_tps_transform(dst, src)
@@ -105,7 +105,7 @@ def _thin_plate_spline(aug, x, params, flags, transform, run=ops):
 def _fisheye(aug, x, params, flags, transform, run=ops):
     # kornia's fisheye field from its drawn centre and gamma (its float32 steps), then remap's
     # grid_sample (normalised coordinates, align_corners=True) of the bytes
-    from kornia.utils import create_meshgrid
+    from kornia.geometry import create_meshgrid
 
     b, _, h, w = x.shape
     grid = create_meshgrid(h, w, normalized_coordinates=True)

@@ -6,91 +6,13 @@ import kornia.augmentation as K
 import pytest
 import torch
 import torch._inductor.config as inductor_config
+from dropin_cases import CASES, FIXED_SIZE_COMPILE
 from kornia.augmentation.container.params import ParamItem
 
 import u8aug
 import u8aug.kornia as UK
 from conftest import oracle, random_image, to_u8
 
-CASES = [
-    ("RandomHorizontalFlip", dict(p=0.5)),
-    ("RandomVerticalFlip", dict(p=0.5)),
-    ("RandomBrightness", dict(brightness=(0.7, 1.3), p=0.5)),
-    ("RandomContrast", dict(contrast=(0.7, 1.3), p=0.5)),
-    ("RandomGamma", dict(gamma=(0.7, 1.3), gain=(0.9, 1.1), p=0.5)),
-    ("RandomSolarize", dict(thresholds=0.1, additions=0.1, p=0.5)),
-    ("RandomPosterize", dict(bits=3, p=0.5)),
-    ("RandomSaturation", dict(saturation=(0.5, 1.5), p=0.5)),
-    ("RandomHue", dict(hue=(-0.3, 0.3), p=0.5)),
-    ("RandomEqualize", dict(p=0.5)),
-    ("RandomInvert", dict(p=0.5)),
-    ("RandomAutoContrast", dict(p=0.7)),
-    ("RandomAutoContrast", dict(clip_output=False, p=1.0)),
-    ("RandomGrayscale", dict(p=0.5)),
-    ("ColorJiggle", dict(brightness=0.2, contrast=0.2, saturation=0.2, hue=0.1, p=0.8)),
-    ("ColorJitter", dict(brightness=0.2, contrast=0.2, saturation=0.2, hue=0.1, p=0.8)),
-    ("Normalize", dict(mean=torch.tensor([0.485, 0.456, 0.406]), std=torch.tensor([0.229, 0.224, 0.225]))),
-    ("RandomAffine", dict(degrees=30, translate=(0.1, 0.1), scale=(0.8, 1.2), shear=10, p=0.7)),
-    ("RandomRotation", dict(degrees=45.0, p=0.7)),
-    ("RandomRotation90", dict(times=(-3, 3), p=0.7)),
-    ("RandomShear", dict(shear=(-10, 10), p=0.7)),
-    ("RandomTranslate", dict(translate_x=(-0.2, 0.2), translate_y=(-0.1, 0.1), p=0.7)),
-    ("RandomPerspective", dict(distortion_scale=0.5, p=0.7)),
-    ("RandomElasticTransform", dict(kernel_size=(9, 9), sigma=(4.0, 4.0), alpha=(1.0, 1.0), p=0.7)),
-    ("RandomThinPlateSpline", dict(scale=0.2, p=0.7)),
-    ("RandomThinPlateSpline", dict(scale=0.3, align_corners=True, p=1.0)),
-    (
-        "RandomFisheye",
-        dict(
-            center_x=torch.tensor([-0.3, 0.3]),
-            center_y=torch.tensor([-0.3, 0.3]),
-            gamma=torch.tensor([0.9, 1.0]),
-            p=0.7,
-        ),
-    ),
-    (
-        "RandomElasticTransform",
-        dict(kernel_size=(7, 11), sigma=(2.0, 5.0), alpha=(2.0, 0.5), align_corners=True, padding_mode="reflection"),
-    ),
-    ("RandomResizedCrop", dict(size=(12, 14))),
-    ("RandomCrop", dict(size=(6, 7))),
-    ("RandomCrop", dict(size=(20, 9), padding=(2, 3), pad_if_needed=True, fill=0.4)),
-    ("RandomCrop", dict(size=(10, 12), padding=1, padding_mode="reflect", pad_if_needed=True)),
-    ("CenterCrop", dict(size=(6, 7))),
-    ("Resize", dict(size=(20, 23))),
-    ("LongestMaxSize", dict(max_size=25)),
-    ("SmallestMaxSize", dict(max_size=9)),
-    ("PadTo", dict(size=(20, 24), pad_value=0.3)),
-    ("PadTo", dict(size=(10, 14), pad_mode="reflect")),
-    ("RandomChannelShuffle", dict(p=0.7)),
-    ("RandomGaussianBlur", dict(kernel_size=5, sigma=(0.1, 2.0), p=0.7)),
-    ("RandomGaussianBlur", dict(kernel_size=(9, 3), sigma=(0.5, 1.5), border_type="replicate", p=1.0)),
-    ("RandomGaussianBlur", dict(kernel_size=3, sigma=(0.5, 1.5), border_type="circular", same_on_batch=True)),
-    ("RandomRGBShift", dict(r_shift_limit=0.3, g_shift_limit=0.2, b_shift_limit=0.4, p=0.7)),
-    ("RandomPlanckianJitter", dict(p=0.7)),
-    ("RandomPlanckianJitter", dict(mode="CIED", select_from=[1, 5, 9], p=1.0)),
-    ("RandomChannelDropout", dict(num_drop_channels=1, fill_value=0.0, p=0.7)),
-    ("RandomChannelDropout", dict(num_drop_channels=2, fill_value=0.3, p=1.0)),
-    ("RandomErasing", dict(scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0.0, p=0.7)),
-    ("RandomErasing", dict(scale=(0.1, 0.4), value=0.5, p=1.0)),
-    ("RandomErasing", dict(scale=(0.1, 0.3), value=0.2, same_on_batch=True, p=1.0)),
-    ("RandomGaussianNoise", dict(mean=0.0, std=0.1, p=0.7)),
-    ("RandomClahe", dict(clip_limit=(10.0, 40.0), grid_size=(4, 4), p=0.7)),
-    ("RandomGaussianNoise", dict(mean=0.1, std=0.2, same_on_batch=True, p=1.0)),
-    ("RandomLinearIllumination", dict(gain=(0.01, 0.4), p=0.7)),
-    ("RandomLinearCornerIllumination", dict(gain=(0.1, 0.5), sign=(-1.0, 1.0), p=1.0)),
-    ("RandomGaussianIllumination", dict(gain=(0.05, 0.3), p=0.7)),
-    ("RandomBoxBlur", dict(kernel_size=(3, 3), p=0.7)),
-    ("RandomBoxBlur", dict(kernel_size=(4, 2), border_type="replicate", normalized=False, p=1.0)),
-    ("RandomSharpness", dict(sharpness=0.5, p=0.7)),
-    ("RandomSharpness", dict(sharpness=(0.5, 2.0), p=1.0)),
-    ("RandomMedianBlur", dict(kernel_size=(3, 3), p=0.7)),
-    ("RandomMedianBlur", dict(kernel_size=(5, 3), p=1.0)),
-    ("RandomMotionBlur", dict(kernel_size=5, angle=35.0, direction=0.5, p=0.7)),
-    ("RandomMotionBlur", dict(kernel_size=3, angle=(-60.0, 60.0), direction=(-1.0, 1.0), border_type="reflect", p=1.0)),
-    ("RandomSaltAndPepperNoise", dict(amount=(0.05, 0.2), salt_vs_pepper=(0.3, 0.7), p=0.7)),
-]
-FIXED_SIZE_COMPILE = ("LongestMaxSize", "SmallestMaxSize")
 IDS = [c[0] if sum(c[0] == d[0] for d in CASES) == 1 else f"{c[0]}-{i}" for i, c in enumerate(CASES)]
 
 

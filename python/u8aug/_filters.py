@@ -5,6 +5,8 @@ import sys
 
 import torch
 
+from ._params import samples
+
 __all__ = [
     "filter2d_separable",
     "gaussian_blur2d",
@@ -145,9 +147,7 @@ def sharpness(img: torch.Tensor, factor) -> torch.Tensor:
     ``clamp(d + (x - d) * factor, 0, 1)``: 0 gives the smoothed image, 1 the input, above 1 sharpens.
     ``factor``: a number or a float32 tensor of 1 or B values; images of at least 3 x 3. The taps are
     summed as torch's convolution sums them, so the bytes are kornia's (fidelity: exact)."""
-    if not isinstance(factor, torch.Tensor):
-        factor = torch.full((1,), float(factor), dtype=torch.float32, device=img.device)
-    return torch.ops.u8aug.sharpness(img, factor)
+    return torch.ops.u8aug.sharpness(img, samples(factor, img))
 
 
 def motion_blur(

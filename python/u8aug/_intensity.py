@@ -3,6 +3,8 @@ quantized. Part of :mod:`u8aug.ops` (re-exported there)."""
 
 import torch
 
+from ._params import samples
+
 __all__ = ["add_offset", "auto_contrast", "erase_boxes"]
 
 
@@ -28,6 +30,4 @@ def erase_boxes(img: torch.Tensor, boxes: torch.Tensor, values) -> torch.Tensor:
     indices, so fractional bounds cover the integers inside them), set in every channel to the byte of
     ``values`` (kornia's fill in [0, 1] units: a number or float32 tensor of 1 or B values,
     quantized as the oracle does); every other byte is copied. Exact."""
-    if not isinstance(values, torch.Tensor):
-        values = torch.full((1,), float(values), dtype=torch.float32, device=img.device)
-    return torch.ops.u8aug.erase_boxes(img, boxes, values)
+    return torch.ops.u8aug.erase_boxes(img, boxes, samples(values, img))

@@ -19,6 +19,8 @@ from ._filters import *  # noqa: F401,F403  (the filters: kornia.filters' ops)
 from ._geometry import *  # noqa: F401,F403  (warps, resizes, crops, grid_sample)
 from ._geometry import _channels_last  # noqa: F401  (the drop-ins read the layout rule)
 from ._intensity import *  # noqa: F401,F403  (noise, illumination, auto-contrast)
+from ._params import Param
+from ._params import samples as _samples
 
 __all__ = [
     "hflip",
@@ -49,14 +51,6 @@ __all__ = [
     *_intensity.__all__,
     "pipeline",
 ]
-
-Param = Union[float, torch.Tensor]
-
-
-def _samples(value: Param, img: torch.Tensor) -> torch.Tensor:
-    if isinstance(value, torch.Tensor):
-        return value
-    return torch.full((1,), float(value), dtype=torch.float32, device=img.device)
 
 
 def hflip(img: torch.Tensor) -> torch.Tensor:

@@ -54,10 +54,19 @@ inline const int64_t* order_of(const char* op, const Tensor& order, const Tensor
 
 // Geometry arguments: interpolation and padding names as kornia and grid_sample spell them, and
 // an output size of two positive ints.
-inline Interp interp_of(const char* op, std::string_view mode) {
+// interpolate: the resizes, which also take F.interpolate's "nearest-exact" (grid_sample has none).
+inline Interp interp_of(const char* op, std::string_view mode, bool interpolate = false) {
   if (mode == "bilinear") return Interp::kBilinear;
   if (mode == "nearest") return Interp::kNearest;
-  fail("u8aug.", op, ": mode must be 'bilinear' or 'nearest', got '", mode, "'");
+  if (mode == "bicubic") return Interp::kBicubic;
+  if (interpolate && mode == "nearest-exact") return Interp::kNearestExact;
+  if (interpolate)
+    fail("u8aug.", op, ": mode must be 'bilinear', 'bicubic', 'nearest' or 'nearest-exact', got '", mode, "'");
+  fail("u8aug.", op, ": mode must be 'bilinear', 'bicubic' or 'nearest', got '", mode, "'");
+}
+// The order torch sums a bicubic row's taps in for this padding (pixel/warp.h, cubic_across_order).
+inline CubicSum cubic_across_of(Padding padding) {
+  return cubic_across_order(padding, torch_rules().bicubic_reflection_chains.load());
 }
 inline Padding padding_of(const char* op, std::string_view mode) {
   if (mode == "zeros") return Padding::kZeros;

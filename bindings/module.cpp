@@ -26,6 +26,7 @@ PYBIND11_MODULE(_C, m) {
     d["torch_oldest_supported"] = U8AUG_TORCH_OLDEST;
     py::dict rules;
     rules["generic_bilinear_fuses_index"] = u8aug::bindings::torch_rules().generic_bilinear_fuses_index.load();
+    rules["bicubic_reflection_chains"] = u8aug::bindings::torch_rules().bicubic_reflection_chains.load();
     d["torch_rules"] = rules;
 #ifdef U8AUG_WITH_CUDA
     d["torch_ops_cuda"] = true;
@@ -38,10 +39,11 @@ PYBIND11_MODULE(_C, m) {
   // Set once at import by python/u8aug/_torch_rules.py, from what it measured of the running torch.
   m.def(
       "_set_torch_rules",
-      [](bool generic_bilinear_fuses_index) {
+      [](bool generic_bilinear_fuses_index, bool bicubic_reflection_chains) {
         u8aug::bindings::torch_rules().generic_bilinear_fuses_index = generic_bilinear_fuses_index;
+        u8aug::bindings::torch_rules().bicubic_reflection_chains = bicubic_reflection_chains;
       },
-      py::arg("generic_bilinear_fuses_index"));
+      py::arg("generic_bilinear_fuses_index"), py::arg("bicubic_reflection_chains"));
 
   m.def("set_cpu_target", &u8aug::set_cpu_target, py::arg("name"));
 

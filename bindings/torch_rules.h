@@ -12,6 +12,9 @@ struct TorchRules {
   // Whether torch's generic CPU bilinear interpolate kernel computes the align_corners=False
   // source index as one fused multiply-add (torch 2.11) or rounds after the multiply (2.15).
   std::atomic<bool> generic_bilinear_fuses_index{true};
+  // Whether torch's bicubic grid_sample with reflection padding sums a row's four taps as one chain
+  // of fused multiply-adds (torch 2.11) or as its other paddings do (2.15; pixel/cubic.h).
+  std::atomic<bool> bicubic_reflection_chains{false};
 };
 
 inline TorchRules& torch_rules() {

@@ -2,8 +2,10 @@
 // column taps once, then output rows in parallel. Bilinear rows on targets with a native fused
 // multiply-add are separable in lanes, exactly pixel/resize.h's order: each needed source row is
 // interpolated across (fma(v0, wx0, v1 * wx1), gathered from the float row, kept while the next
-// output rows still use it), then two such rows are blended down (fma(r0, wy0, r1 * wy1)). Other
-// targets, nearest and boxes of the output size (copies) run pixel/resize.h per byte.
+// output rows still use it), then two such rows are blended down (fma(r0, wy0, r1 * wy1)).
+// Bicubic rows are separable the same way: four gathered column taps summed across, four such rows
+// summed down (pixel/cubic.h's kPairFirst). Other targets, nearest modes and boxes of the output
+// size (copies) run pixel/resize.h per byte.
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "cpu/resize.cc"
@@ -190,6 +192,98 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
   }
 }
 
+// Output rows [y_begin, y_end) of sample b, bicubic. Each source row an output row needs is summed
+// across its column taps once, into a ring of four rows per channel (tagged with the source row)
+// that the next output rows reuse; four ring rows are then summed down.
+void BicubicRows(const ResizeSample& s, const Image& dst, int64_t b, bool align_corners, int64_t y_begin,
+                 int64_t y_end) {
+  const int64_t width = dst.width, channels = dst.channels;
+  std::vector<float> across(static_cast<size_t>(4 * channels * width));
+  int64_t tag[4] = {-1, -1, -1, -1};
+  std::vector<uint8_t> scratch(dst.stride_w == 1 ? 0 : static_cast<size_t>(channels * width));
+#if HWY_NATIVE_FMA
+  const hn::ScalableTag<float> d;
+  const hn::RebindToSigned<decltype(d)> di;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  const bool vector = width >= lanes;
+#endif
+  auto sum_across = [&](int k, int64_t sy) {
+    for (int64_t c = 0; c < channels; ++c) {
+      const float* row = s.row(c, sy);
+      float* out = across.data() + (k * channels + c) * width;
+      int64_t x = 0;
+#if HWY_NATIVE_FMA
+      if (vector) {
+        for (;; x += lanes) {
+          if (x + lanes > width) x = width - lanes;
+          hn::Vec<decltype(d)> v[4], w[4];
+          for (int j = 0; j < 4; ++j) {
+            v[j] = hn::GatherIndex(d, row, hn::LoadU(di, s.cubic_x[j].data() + x));
+            w[j] = hn::LoadU(d, s.cubic_w[j].data() + x);
+          }
+          const auto pair = hn::MulAdd(v[0], w[0], hn::Mul(v[1], w[1]));
+          hn::StoreU(hn::MulAdd(v[3], w[3], hn::MulAdd(v[2], w[2], pair)), d, out + x);
+          if (x + lanes == width) break;
+        }
+        continue;
+      }
+#endif
+      for (; x < width; ++x) {
+        const float v[4] = {row[s.cubic_x[0][x]], row[s.cubic_x[1][x]], row[s.cubic_x[2][x]], row[s.cubic_x[3][x]]};
+        out[x] = cubic_sum(v, CubicWeights{{s.cubic_w[0][x], s.cubic_w[1][x], s.cubic_w[2][x], s.cubic_w[3][x]}},
+                           CubicSum::kPairFirst);
+      }
+    }
+  };
+  for (int64_t y = y_begin; y < y_end; ++y) {
+    const CubicAxisTap ty = cubic_tap(y, s.win.height, dst.height, align_corners);
+    int slot[4];
+    for (int j = 0; j < 4; ++j) {
+      int k = 0;
+      while (k < 4 && tag[k] != ty.i[j]) ++k;
+      if (k == 4) {  // replace the oldest row this output row does not need
+        k = -1;
+        for (int m = 0; m < 4; ++m) {
+          bool needed = false;
+          for (int n = 0; n < 4; ++n) needed = needed || tag[m] == ty.i[n];
+          if (!needed && (k < 0 || tag[m] < tag[k])) k = m;
+        }
+        tag[k] = ty.i[j];
+        sum_across(k, ty.i[j]);
+      }
+      slot[j] = k;
+    }
+    for (int64_t c = 0; c < channels; ++c) {
+      uint8_t* out = dst.stride_w == 1 ? &dst.at(b, c, y, 0) : scratch.data() + c * width;
+      const float* r[4];
+      for (int j = 0; j < 4; ++j) r[j] = across.data() + (slot[j] * channels + c) * width;
+      int64_t x = 0;
+#if HWY_NATIVE_FMA
+      if (vector) {
+        const auto w0 = hn::Set(d, ty.c.w[0]), w1 = hn::Set(d, ty.c.w[1]);
+        const auto w2 = hn::Set(d, ty.c.w[2]), w3 = hn::Set(d, ty.c.w[3]);
+        for (;; x += lanes) {
+          if (x + lanes > width) x = width - lanes;
+          const auto pair = hn::MulAdd(hn::LoadU(d, r[0] + x), w0, hn::Mul(hn::LoadU(d, r[1] + x), w1));
+          const auto v = hn::MulAdd(hn::LoadU(d, r[3] + x), w3, hn::MulAdd(hn::LoadU(d, r[2] + x), w2, pair));
+          StoreU8Lanes(d, v, out + x);
+          if (x + lanes == width) break;
+        }
+        continue;
+      }
+#endif
+      for (; x < width; ++x) {
+        const float v[4] = {r[0][x], r[1][x], r[2][x], r[3][x]};
+        out[x] = to_u8(cubic_sum(v, ty.c, CubicSum::kPairFirst) * 255.0f);
+      }
+    }
+    if (dst.stride_w != 1) {
+      for (int64_t x = 0; x < width; ++x)
+        for (int64_t c = 0; c < channels; ++c) dst.at(b, c, y, x) = scratch[c * width + x];
+    }
+  }
+}
+
 // NOLINTNEXTLINE(google-readability-namespace-comments)
 }  // namespace HWY_NAMESPACE
 }  // namespace cpu
@@ -201,16 +295,18 @@ namespace u8aug {
 namespace cpu {
 HWY_EXPORT(FillWindow);
 HWY_EXPORT(BilinearRows);
+HWY_EXPORT(BicubicRows);
 
 namespace {
 
-// Nearest, and windows already of the output size (a copy), per byte.
-void CopyRows(const ConstImage& src, const Image& dst, int64_t b, const Window& win, int64_t y_begin, int64_t y_end) {
+// Nearest modes, and windows already of the output size (a copy), per byte.
+void CopyRows(const ConstImage& src, const Image& dst, int64_t b, const Window& win, bool exact, int64_t y_begin,
+              int64_t y_end) {
   const bool copy = win.height == dst.height && win.width == dst.width;
   for (int64_t y = y_begin; y < y_end; ++y) {
-    const int64_t sy = copy ? y : nearest_index(y, win.height, dst.height);
+    const int64_t sy = copy ? y : nearest_index(y, win.height, dst.height, exact);
     for (int64_t x = 0; x < dst.width; ++x) {
-      const int64_t sx = copy ? x : nearest_index(x, win.width, dst.width);
+      const int64_t sx = copy ? x : nearest_index(x, win.width, dst.width, exact);
       for (int64_t c = 0; c < dst.channels; ++c) dst.at(b, c, y, x) = src.at(b, c, win.y0 + sy, win.x0 + sx);
     }
   }
@@ -223,9 +319,10 @@ void resize_windows(const ConstImage& src, const Image& dst, const std::vector<W
   for (int64_t b = 0; b < dst.batch; ++b) {
     const Window& win = windows[static_cast<size_t>(b)];
     const int64_t row_grain = grain_for(dst.width * dst.channels * 4);
-    if (mode == Interp::kNearest || (win.height == dst.height && win.width == dst.width)) {
+    const bool exact = mode == Interp::kNearestExact;
+    if (mode == Interp::kNearest || exact || (win.height == dst.height && win.width == dst.width)) {
       run_parallel(parallel, dst.height, row_grain,
-                   [&](int64_t y0, int64_t y1) { CopyRows(src, dst, b, win, y0, y1); });
+                   [&](int64_t y0, int64_t y1) { CopyRows(src, dst, b, win, exact, y0, y1); });
       continue;
     }
     s.win = win;
@@ -236,6 +333,17 @@ void resize_windows(const ConstImage& src, const Image& dst, const std::vector<W
     s.x1.resize(s.x0.size());
     s.wx0.resize(s.x0.size());
     s.wx1.resize(s.x0.size());
+    for (int k = 0; k < 4 && mode == Interp::kBicubic; ++k) {
+      s.cubic_x[k].resize(s.x0.size());
+      s.cubic_w[k].resize(s.x0.size());
+    }
+    for (int64_t x = 0; x < dst.width && mode == Interp::kBicubic; ++x) {
+      const CubicAxisTap t = cubic_tap(x, win.width, dst.width, align_corners);
+      for (int k = 0; k < 4; ++k) {
+        s.cubic_x[k][x] = static_cast<int32_t>(t.i[k]);
+        s.cubic_w[k][x] = t.c.w[k];
+      }
+    }
     for (int64_t x = 0; x < dst.width; ++x) {
       const AxisTap t = linear_tap(x, win.width, dst.width, align_corners, fuses_source_index(order));
       s.x0[x] = static_cast<int32_t>(t.i0);
@@ -247,7 +355,11 @@ void resize_windows(const ConstImage& src, const Image& dst, const std::vector<W
       HWY_DYNAMIC_DISPATCH(FillWindow)(src, b, s, r0, r1);
     });
     run_parallel(parallel, dst.height, row_grain, [&](int64_t y0, int64_t y1) {
-      HWY_DYNAMIC_DISPATCH(BilinearRows)(s, dst, b, align_corners, order, y0, y1);
+      if (mode == Interp::kBicubic) {
+        HWY_DYNAMIC_DISPATCH(BicubicRows)(s, dst, b, align_corners, y0, y1);
+      } else {
+        HWY_DYNAMIC_DISPATCH(BilinearRows)(s, dst, b, align_corners, order, y0, y1);
+      }
     });
   }
 }

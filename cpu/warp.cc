@@ -4,8 +4,8 @@
 // fused corner sum exactly as pixel/warp.h's warp_pixel computes them one pixel at a time. One
 // 64-bit gather element reads a tap and its east neighbour for up to four channels at once (the
 // gathers are most of the time: a third of them for RGB against one float plane per channel),
-// and each byte becomes x / 255 in lanes. Row tails, rows narrower than a vector and targets
-// without FMA run warp_pixel.
+// and each byte becomes x / 255 in lanes. Row tails, rows narrower than a vector, bicubic and
+// targets without FMA run warp_pixel.
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "cpu/warp.cc"
@@ -211,7 +211,8 @@ void WarpRowRun(const WarpRow& r) {
   const hn::ScalableTag<float> d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   // int32 gather offsets address at most 2^31 words per group
-  if (r.src->height * r.src->width < (int64_t{1} << 31)) {
+  // (bicubic runs warp_pixel: its sixteen taps a channel have no lane form here yet)
+  if (r.src->height * r.src->width < (int64_t{1} << 31) && r.setup->mode != Interp::kBicubic) {
     for (; done + lanes <= r.x_end; done += lanes) WarpLanes(d, r, done);
   }
   if (dst.stride_w != 1) {

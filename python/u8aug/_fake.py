@@ -213,7 +213,8 @@ def _check_size(op: str, name: str, size) -> None:
     torch._check(size[0] >= 1 and size[1] >= 1, lambda: f"u8aug.{op}: {name} must be positive, got {tuple(size)}")
 
 
-_MODES = ("bilinear", "nearest")
+_MODES = ("bilinear", "bicubic", "nearest")  # grid_sample's; the resizes also take "nearest-exact"
+_RESIZE_MODES = (*_MODES, "nearest-exact")
 
 
 def _warp_fake(name, rows):
@@ -230,7 +231,9 @@ def _warp_fake(name, rows):
             lambda: f"u8aug.{name}: expected M of shape (B, {rows}, 3) or (1, {rows}, 3) with B = {batch}, got {tuple(M.shape)}",
         )
         torch._check(M.device == img.device, lambda: f"u8aug.{name}: M is on {M.device} but img is on {img.device}")
-        torch._check(mode in _MODES, lambda: f"u8aug.{name}: mode must be 'bilinear' or 'nearest', got '{mode}'")
+        torch._check(
+            mode in _MODES, lambda: f"u8aug.{name}: mode must be 'bilinear', 'bicubic' or 'nearest', got '{mode}'"
+        )
         torch._check(
             padding_mode in ("zeros", "border", "reflection", "fill"),
             lambda: f"u8aug.{name}: padding_mode must be 'zeros', 'border', 'reflection' or 'fill', got '{padding_mode}'",
@@ -245,11 +248,22 @@ _warp_fake("warp_affine", 2)
 _warp_fake("warp_perspective", 3)
 
 
+def _check_resize_mode(name, mode, align_corners):
+    torch._check(
+        mode in _RESIZE_MODES,
+        lambda: f"u8aug.{name}: mode must be 'bilinear', 'bicubic', 'nearest' or 'nearest-exact', got '{mode}'",
+    )
+    torch._check(
+        not (align_corners and mode in ("nearest", "nearest-exact")),
+        lambda: f"u8aug.{name}: align_corners applies to bilinear and bicubic only (torch rejects it for nearest modes)",
+    )
+
+
 @_fake("resize")
 def _resize_fake(img, size, mode="bilinear", align_corners=False, fidelity="exact"):
     _check_image("resize", img)
     _check_fidelity("resize", fidelity)
-    torch._check(mode in _MODES, lambda: f"u8aug.resize: mode must be 'bilinear' or 'nearest', got '{mode}'")
+    _check_resize_mode("resize", mode, align_corners)
     _check_size("resize", "size", size)
     return _resampled(img, size[0], size[1])
 
@@ -271,7 +285,7 @@ def _crop_and_resize_fake(img, boxes, size, mode="bilinear", align_corners=True,
         boxes.device == img.device,
         lambda: f"u8aug.crop_and_resize: boxes is on {boxes.device} but img is on {img.device}",
     )
-    torch._check(mode in _MODES, lambda: f"u8aug.crop_and_resize: mode must be 'bilinear' or 'nearest', got '{mode}'")
+    _check_resize_mode("crop_and_resize", mode, align_corners)
     _check_size("crop_and_resize", "size", size)
     return _resampled(img, size[0], size[1])
 
@@ -288,8 +302,8 @@ def _grid_sample_fake(img, grid, mode="bilinear", padding_mode="zeros", align_co
         grid.device == img.device, lambda: f"u8aug.grid_sample: grid is on {grid.device} but img is on {img.device}"
     )
     torch._check(
-        mode in ("bilinear", "nearest"),
-        lambda: f"u8aug.grid_sample: mode must be 'bilinear' or 'nearest', got '{mode}'",
+        mode in _MODES,
+        lambda: f"u8aug.grid_sample: mode must be 'bilinear', 'bicubic' or 'nearest', got '{mode}'",
     )
     torch._check(
         padding_mode in ("zeros", "border", "reflection"),

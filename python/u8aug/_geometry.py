@@ -43,7 +43,7 @@ def warp_affine(
     """Warp by per-sample 2x3 pixel matrices ``M`` (source pixels -> destination pixels; (B, 2, 3),
     (1, 2, 3) or (2, 3)) into a ``dsize = (h, w)`` output: ``kornia.geometry.transform.warp_affine``
     as it is in the pinned kornia, including its normalisation and closed-form inverse, followed by
-    torch's CPU ``grid_sample``. ``mode``: ``"bilinear"`` or ``"nearest"``; ``padding_mode``:
+    torch's CPU ``grid_sample``. ``mode``: ``"bilinear"``, ``"nearest"`` or ``"bicubic"``; ``padding_mode``:
     ``"zeros"``, ``"border"``, ``"reflection"`` or ``"fill"`` (``fill``: 1 or C values in kornia's
     float units, i.e. a fraction of 255).
 
@@ -76,9 +76,10 @@ def resize(
     img: torch.Tensor, size, mode: str = "bilinear", align_corners: Optional[bool] = None, fidelity: str = "exact"
 ) -> torch.Tensor:
     """Resize to ``size = (h, w)``: ``kornia.geometry.transform.resize`` (``F.interpolate``) with
-    ``interpolation`` ``"bilinear"`` or ``"nearest"`` and no antialias (not supported yet: kornia's
-    antialias is a Gaussian pre-blur). ``align_corners=None`` means False, as torch takes it.
-    ``fidelity="fast"`` (bilinear): see :func:`warp_affine`; nearest is exact in both tiers."""
+    ``interpolation`` ``"bilinear"``, ``"bicubic"``, ``"nearest"`` or ``"nearest-exact"`` and no
+    antialias (not supported yet: kornia's antialias is a Gaussian pre-blur of the float image).
+    ``align_corners=None`` means False, as torch takes it. Every mode is exact (torch's float32
+    arithmetic, kornia's bytes); ``fidelity`` is accepted for symmetry with the warps."""
     return torch.ops.u8aug.resize(img, list(size), mode, bool(align_corners), fidelity)
 
 
@@ -138,7 +139,7 @@ def grid_sample(
 ) -> torch.Tensor:
     """``torch.nn.functional.grid_sample(img / 255, grid, mode, padding_mode, align_corners)``,
     quantized: ``grid`` float32 (B, H', W', 2) or (1, H', W', 2) for the whole batch, (x, y) in
-    [-1, 1], any strides; the output is (B, C, H', W'). ``mode`` "bilinear" or "nearest",
+    [-1, 1], any strides; the output is (B, C, H', W'). ``mode`` "bilinear", "nearest" or "bicubic",
     ``padding_mode`` "zeros", "border" or "reflection". Each output is grid_sample's own float32
     arithmetic (its unnormalisation, padding and the fused sum of the four corners, as the warps
     compute them), so the bytes are torch's (fidelity: exact)."""

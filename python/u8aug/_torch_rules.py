@@ -10,6 +10,11 @@ how their CPU kernels round: the oracle is kornia's float path on the torch that
   source index ``scale * (d + 0.5) - 0.5`` as one fused multiply-add on torch 2.11 and rounds after
   the multiply on torch 2.15. A row of alternating 0s and 1s resized from 41 to 200 columns puts
   each output's weight of the right-hand tap in its value, which tells the two apart.
+- ``bicubic_reflection_chains``: torch's bicubic CPU grid_sample sums a row's four taps as
+  ``(fma(v0, w0, v1 * w1) + v2 * w2) + v3 * w3``, except that on torch 2.11 its reflection-padding
+  copy of the kernel was compiled into one chain ``fma(v3, w3, fma(v2, w2, fma(v1, w1, v0 * w0)))``
+  (pixel/cubic.h). A one-row image sampled at whole row coordinates shows the row sum alone: one-hot
+  rows give torch's four weights, a row of bytes then tells the two orders apart.
 """
 
 import torch
@@ -44,15 +49,58 @@ def _torch_output() -> torch.Tensor:
     return out.reshape(-1)
 
 
+def _fma(a: torch.Tensor, b: torch.Tensor, c: torch.Tensor) -> torch.Tensor:
+    return (a.double() * b.double() + c.double()).float()
+
+
+def _bicubic_reflection_chains() -> bool:
+    width = 12
+    # 64 grid points whose four taps lie inside the row (so reflection never moves them)
+    x = torch.linspace(-0.55, 0.55, 64, dtype=torch.float32).reshape(1, 1, 64, 1)
+    grid = torch.cat([x, torch.zeros_like(x)], -1)  # y = 0: the one row, weights (0, 1, 0, 0) down
+
+    def sample(rows: torch.Tensor) -> torch.Tensor:
+        out = torch.nn.functional.grid_sample(
+            rows.reshape(-1, 1, 1, width),
+            grid.expand(rows.shape[0], -1, -1, -1),
+            mode="bicubic",
+            padding_mode="reflection",
+            align_corners=True,
+        )
+        return out.reshape(rows.shape[0], -1)
+
+    with torch.no_grad():
+        taps = ((x.reshape(-1) + 1.0) * ((width - 1) / 2.0)).floor().long()
+        weights = sample(torch.eye(width))  # weights[k, p]: tap column k's weight at point p
+        w = torch.stack([weights[taps + k - 1, torch.arange(64)] for k in range(4)])
+        row = (torch.arange(width, dtype=torch.float32) * 89 % 256) / 255.0
+        v = torch.stack([row[taps + k - 1] for k in range(4)])
+        got = sample(row[None])[0]
+    chain = _fma(v[3], w[3], _fma(v[2], w[2], _fma(v[1], w[1], v[0] * w[0])))
+    pair = _fma(v[0], w[0], v[1] * w[1])
+    adds = (pair + v[2] * w[2]) + v[3] * w[3]
+    assert not torch.equal(chain, adds), "the probe must tell the two orders apart"
+    if torch.equal(got, chain):
+        return True
+    if torch.equal(got, adds):
+        return False
+    raise ImportError(
+        f"u8aug: torch {torch.__version__}'s bicubic grid_sample sums its taps in an order u8aug does not "
+        "know; u8aug's bicubic warps would not be byte-exact with kornia on this torch. Please report it "
+        "with this torch version."
+    )
+
+
 def measure() -> dict:
     """What the running torch does, as the keyword arguments of ``_C._set_torch_rules``."""
     got = _torch_output()
     fused, plain = _expected(True), _expected(False)
     assert not torch.equal(fused, plain), "the probe must tell the two rules apart"
+    chains = _bicubic_reflection_chains()
     if torch.equal(got, fused):
-        return {"generic_bilinear_fuses_index": True}
+        return {"generic_bilinear_fuses_index": True, "bicubic_reflection_chains": chains}
     if torch.equal(got, plain):
-        return {"generic_bilinear_fuses_index": False}
+        return {"generic_bilinear_fuses_index": False, "bicubic_reflection_chains": chains}
     raise ImportError(
         f"u8aug: torch {torch.__version__}'s CPU bilinear interpolate matches neither index rule u8aug "
         "knows (fused as on torch 2.11, rounded after the multiply as on 2.15); u8aug's resize would "

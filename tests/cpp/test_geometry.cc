@@ -50,7 +50,7 @@ TEST_P(GeometryOnEveryTarget, WarpsMatchScalarReference) {
     for (int64_t c : {1, 3, 4, 6})  // 6: two packed groups
       for (Layout layout : {Layout::kPlanar, Layout::kInterleaved, Layout::kPlanarPadded})
         for (bool perspective : {false, true})
-          for (Interp mode : {Interp::kBilinear, Interp::kNearest})
+          for (Interp mode : {Interp::kBilinear, Interp::kNearest, Interp::kBicubic})
             for (Padding padding : {Padding::kZeros, Padding::kBorder, Padding::kReflection, Padding::kFill})
               for (bool align : {false, true}) {
                 const int64_t batch = 2, oh = s.h + 3, ow = s.w * 2 + 1;
@@ -94,57 +94,62 @@ TEST_P(GeometryOnEveryTarget, ResizeAndCropMatchScalarReference) {
       for (Layout layout : {Layout::kPlanar, Layout::kInterleaved, Layout::kPlanarPadded})
         for (const Shape o : {Shape{1, 1}, Shape{7, 40}, Shape{33, 17}, Shape{s.h, s.w}})
           for (bool align : {false, true})
-            for (BlendOrder order :
-                 {BlendOrder::kSeparable, BlendOrder::kCorners, BlendOrder::kSeparableUnfusedIndex}) {
-              SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " -> " +
-                           std::to_string(o.h) + "x" + std::to_string(o.w) + " " + layout_name(layout) +
-                           (align ? " align" : "") + " order " + std::to_string(static_cast<int>(order)));
-              const int64_t batch = 2;
-              TestImage src(layout, batch, c, s.h, s.w);
-              src.fill_random(static_cast<uint32_t>(s.h + s.w * 3 + c));
-              const std::vector<uint8_t> before = src.buffer;
-              TestImage out(layout, batch, c, o.h, o.w), expected(Layout::kPlanar, batch, c, o.h, o.w);
-              cpu::resize(src.view, out.view, Interp::kBilinear, align, order, serial_for());
-              // the reference: resize_element over every output byte, sample b from window_of(b)
-              auto reference = [&](auto window_of, CropBlendOrders orders) {
-                for (int64_t b = 0; b < batch; ++b) {
-                  const Window win = window_of(b);
-                  const BlendOrder taken = crop_blend_order(orders, win, s.w);
-                  for (int64_t ch = 0; ch < c; ++ch)
-                    for (int64_t y = 0; y < o.h; ++y)
-                      for (int64_t x = 0; x < o.w; ++x)
-                        resize_element(src.view, expected.view, win, Interp::kBilinear, align, taken, b, ch, y, x);
-                }
-              };
-              reference([&](int64_t) { return Window{0, 0, s.h, s.w}; }, {order, order});
-              ASSERT_EQ(count_differences(out.view, expected.view), 0);
-              ASSERT_EQ(out.clobbered_padding(), 0);
-              // per-sample boxes: the lower-right part of sample 0, all of sample 1
-              const float boxes[16] = {static_cast<float>(s.w / 2),
-                                       static_cast<float>(s.h / 3),
-                                       static_cast<float>(s.w - 1),
-                                       static_cast<float>(s.h / 3),
-                                       static_cast<float>(s.w - 1),
-                                       static_cast<float>(s.h - 1),
-                                       static_cast<float>(s.w / 2),
-                                       static_cast<float>(s.h - 1),
-                                       0.0f,
-                                       0.0f,
-                                       static_cast<float>(s.w - 1),
-                                       0.0f,
-                                       static_cast<float>(s.w - 1),
-                                       static_cast<float>(s.h - 1),
-                                       0.0f,
-                                       static_cast<float>(s.h - 1)};
-              // whole-row windows (sample 1) take the other order
-              const CropBlendOrders orders{
-                  order, order == BlendOrder::kCorners ? BlendOrder::kSeparable : BlendOrder::kCorners};
-              cpu::crop_and_resize(src.view, out.view, boxes, Interp::kBilinear, align, orders, serial_for());
-              reference([&](int64_t b) { return box_window(boxes + 8 * b, s.h, s.w); }, orders);
-              ASSERT_EQ(count_differences(out.view, expected.view), 0);
-              ASSERT_EQ(out.clobbered_padding(), 0);
-              ASSERT_EQ(src.buffer, before);
-            }
+            for (Interp mode : {Interp::kBilinear, Interp::kBicubic, Interp::kNearest, Interp::kNearestExact})
+              for (BlendOrder order :
+                   {BlendOrder::kSeparable, BlendOrder::kCorners, BlendOrder::kSeparableUnfusedIndex}) {
+                // the orders are bilinear's; torch takes align_corners for neither nearest mode
+                const bool nearest = mode == Interp::kNearest || mode == Interp::kNearestExact;
+                if ((mode != Interp::kBilinear && order != BlendOrder::kSeparable) || (nearest && align)) continue;
+                SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " -> " +
+                             std::to_string(o.h) + "x" + std::to_string(o.w) + " " + layout_name(layout) +
+                             (align ? " align" : "") + " mode " + std::to_string(static_cast<int>(mode)) + " order " +
+                             std::to_string(static_cast<int>(order)));
+                const int64_t batch = 2;
+                TestImage src(layout, batch, c, s.h, s.w);
+                src.fill_random(static_cast<uint32_t>(s.h + s.w * 3 + c));
+                const std::vector<uint8_t> before = src.buffer;
+                TestImage out(layout, batch, c, o.h, o.w), expected(Layout::kPlanar, batch, c, o.h, o.w);
+                cpu::resize(src.view, out.view, mode, align, order, serial_for());
+                // the reference: resize_element over every output byte, sample b from window_of(b)
+                auto reference = [&](auto window_of, CropBlendOrders orders) {
+                  for (int64_t b = 0; b < batch; ++b) {
+                    const Window win = window_of(b);
+                    const BlendOrder taken = crop_blend_order(orders, win, s.w);
+                    for (int64_t ch = 0; ch < c; ++ch)
+                      for (int64_t y = 0; y < o.h; ++y)
+                        for (int64_t x = 0; x < o.w; ++x)
+                          resize_element(src.view, expected.view, win, mode, align, taken, b, ch, y, x);
+                  }
+                };
+                reference([&](int64_t) { return Window{0, 0, s.h, s.w}; }, {order, order});
+                ASSERT_EQ(count_differences(out.view, expected.view), 0);
+                ASSERT_EQ(out.clobbered_padding(), 0);
+                // per-sample boxes: the lower-right part of sample 0, all of sample 1
+                const float boxes[16] = {static_cast<float>(s.w / 2),
+                                         static_cast<float>(s.h / 3),
+                                         static_cast<float>(s.w - 1),
+                                         static_cast<float>(s.h / 3),
+                                         static_cast<float>(s.w - 1),
+                                         static_cast<float>(s.h - 1),
+                                         static_cast<float>(s.w / 2),
+                                         static_cast<float>(s.h - 1),
+                                         0.0f,
+                                         0.0f,
+                                         static_cast<float>(s.w - 1),
+                                         0.0f,
+                                         static_cast<float>(s.w - 1),
+                                         static_cast<float>(s.h - 1),
+                                         0.0f,
+                                         static_cast<float>(s.h - 1)};
+                // whole-row windows (sample 1) take the other order
+                const CropBlendOrders orders{
+                    order, order == BlendOrder::kCorners ? BlendOrder::kSeparable : BlendOrder::kCorners};
+                cpu::crop_and_resize(src.view, out.view, boxes, mode, align, orders, serial_for());
+                reference([&](int64_t b) { return box_window(boxes + 8 * b, s.h, s.w); }, orders);
+                ASSERT_EQ(count_differences(out.view, expected.view), 0);
+                ASSERT_EQ(out.clobbered_padding(), 0);
+                ASSERT_EQ(src.buffer, before);
+              }
 }
 
 U8AUG_INSTANTIATE_ON_EVERY_TARGET(GeometryOnEveryTarget);

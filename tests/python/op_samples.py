@@ -69,7 +69,7 @@ SAMPLES = {
         x,
         torch.flip(x, (-1,)),
     ),
-    "warp_affine": lambda x: (x, _matrices(x, 2), [6, 4], "bilinear", "reflection", False, None),
+    "warp_affine": lambda x: (x, _matrices(x, 2), [6, 4], "bicubic", "reflection", False, None),
     "warp_perspective": lambda x: (
         x,
         _matrices(x, 3),
@@ -79,7 +79,7 @@ SAMPLES = {
         True,
         torch.rand(x.shape[-3], device=x.device),
     ),
-    "resize": lambda x: (x, [9, 4], "bilinear", False),
+    "resize": lambda x: (x, [9, 4], "bicubic", False),
     "crop_and_resize": lambda x: (x, _boxes(x), [5, 5], "bilinear", True),
     "grid_sample": lambda x: (
         x,

@@ -283,9 +283,11 @@ def test_compile_fullgraph_equals_eager(dynamic):
         ),
         (lambda x: u8aug.warp_affine(x, torch.eye(2, 3)[None], (0, 4)), "dsize must be positive"),
         (
-            lambda x: u8aug.warp_affine(x, torch.eye(2, 3)[None], (4, 4), mode="bicubic"),
-            "mode must be 'bilinear' or 'nearest'",
+            lambda x: u8aug.warp_affine(x, torch.eye(2, 3)[None], (4, 4), mode="nearest-exact"),
+            "mode must be 'bilinear', 'bicubic' or 'nearest'",
         ),
+        (lambda x: u8aug.resize(x, (4, 4), "area"), "mode must be 'bilinear', 'bicubic', 'nearest' or 'nearest-exact'"),
+        (lambda x: u8aug.resize(x, (4, 4), "nearest-exact", True), "align_corners applies to bilinear and bicubic"),
         (lambda x: u8aug.warp_affine(x, torch.eye(2, 3)[None], (4, 4), padding_mode="wrap"), "padding_mode must be"),
         (
             lambda x: u8aug.warp_affine(x, torch.eye(2, 3)[None], (4, 4), padding_mode="fill", fill=[0.1, 0.2]),
@@ -294,7 +296,7 @@ def test_compile_fullgraph_equals_eager(dynamic):
         (lambda x: u8aug.warp_affine(x.float(), torch.eye(2, 3)[None], (4, 4)), "expected img of dtype torch.uint8"),
         (lambda x: u8aug.warp_perspective(x, torch.eye(2, 3)[None], (4, 4)), r"expected M of shape \(B, 3, 3\)"),
         (lambda x: u8aug.resize(x, (4, 0)), "size must be positive"),
-        (lambda x: u8aug.resize(x, (4, 4), "nearest", True), "align_corners applies to bilinear only"),
+        (lambda x: u8aug.resize(x, (4, 4), "nearest", True), "align_corners applies to bilinear and bicubic only"),
         (lambda x: u8aug.crop_and_resize(x, torch.zeros(2, 4, 2) + 7, (3, 3)), "must be non-empty and inside"),
         (lambda x: u8aug.crop_and_resize(x, torch.full((2, 4, 2), float("nan")), (3, 3)), "boxes must be finite"),
         (lambda x: u8aug.crop_and_resize(x, torch.zeros(1, 4, 2), (3, 3)), r"shape \(B, 4, 2\) with B = 2"),

@@ -125,8 +125,9 @@ void select_samples(const bool* take, const ConstImage& a, const ConstImage& b, 
 void warp_affine(const ConstImage& src, const Image& dst, const WarpParams& params, const ParallelFor& parallel = {});
 void warp_perspective(const ConstImage& src, const Image& dst, const WarpParams& params,
                       const ParallelFor& parallel = {});
-// kornia.geometry.transform.resize (F.interpolate; nearest or bilinear, no antialias). `order`:
-// which of torch's two bilinear summation orders to reproduce (pixel/resize.h, torch_blend_order).
+// kornia.geometry.transform.resize (F.interpolate; nearest, nearest-exact, bilinear or bicubic, no
+// antialias). `order`: which of torch's bilinear summation orders to reproduce (pixel/resize.h,
+// torch_blend_order; bicubic has one order).
 void resize(const ConstImage& src, const Image& dst, Interp mode, bool align_corners, BlendOrder order,
             const ParallelFor& parallel = {});
 // kornia's crop_by_indices: per-sample boxes (B x 4 corners x (x, y) float32, inside src), each
@@ -136,8 +137,9 @@ void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes
 void pad(const ConstImage& src, const Image& dst, const PadSpec& spec, const ParallelFor& parallel = {});
 // torch's grid_sample (CPU, float32) on x / 255 with a given grid (pixel/warp.h's SampleGrid: kornia's
 // elastic, thin-plate and fisheye grids), then to_u8: dst is (B, C, H', W') for a (B or 1, H', W', 2) grid.
+// cubic_across: bicubic's row order (pixel/warp.h, cubic_across_order; the default is torch 2.15's).
 void grid_sample(const ConstImage& src, const Image& dst, const SampleGrid& grid, Interp mode, Padding padding,
-                 bool align_corners, const ParallelFor& parallel = {});
+                 bool align_corners, const ParallelFor& parallel = {}, CubicSum cubic_across = CubicSum::kPairThenAdds);
 void rot90(const ConstImage& src, const Image& dst, int k, const ParallelFor& parallel = {});
 // kornia.filters.filter2d_separable on x / 255 then to_u8 (pixel/filter.h): a horizontal then a
 // vertical pass of per-sample kernels (kornia's gaussian_blur2d and box_blur kernels), kornia's border.
@@ -222,7 +224,7 @@ void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes
                      CropBlendOrders orders, cudaStream_t stream);
 void pad(const ConstImage& src, const Image& dst, const PadSpec& spec, cudaStream_t stream);
 void grid_sample(const ConstImage& src, const Image& dst, const SampleGrid& grid, Interp mode, Padding padding,
-                 bool align_corners, cudaStream_t stream);
+                 bool align_corners, cudaStream_t stream, CubicSum cubic_across = CubicSum::kPairThenAdds);
 void rot90(const ConstImage& src, const Image& dst, int k, cudaStream_t stream);
 void filter2d_separable(const ConstImage& src, const Image& dst, FilterKernel kernel_x, FilterKernel kernel_y,
                         Border border, cudaStream_t stream);

@@ -3,7 +3,6 @@ warp, crop-and-resize, resize, pad and grid_sample kernels."""
 
 import numpy as np
 import torch
-from kornia.constants import Resample
 
 from .. import ops
 from ._apply_common import f32 as _f32
@@ -12,9 +11,9 @@ from ._apply_common import fidelity
 
 def _resample(name, flags):
     mode = flags["resample"].name.lower()
-    if mode not in ("bilinear", "nearest"):
+    if mode not in ("bilinear", "nearest", "bicubic"):
         raise NotImplementedError(
-            f"u8aug.kornia.{name}: resample={mode!r} has no uint8 kernel (bilinear and nearest do)"
+            f"u8aug.kornia.{name}: resample={mode!r} has no uint8 kernel (bilinear, bicubic and nearest do)"
         )
     return mode
 
@@ -124,13 +123,26 @@ def _slice_mode(name, flags):
 
 
 def _resized_crop(aug, x, params, flags, transform, run=ops):
+    mode = _resample("RandomResizedCrop", flags)
+    size = (int(flags["size"][0]), int(flags["size"][1]))
+    if flags.get("cropping_mode", "slice") == "resample":
+        # kornia's crop_by_transform_mat: warp_affine by the box's matrix, then a one-pixel crop axis
+        # repeats its first output pixel
+        from kornia.augmentation._2d.geometric.resized_crop import _one_pixel_axes
+
+        out = run.warp_affine(
+            x, _matrix(transform, x), size, mode, "zeros", bool(flags["align_corners"]), fidelity=fidelity(aug)
+        )
+        one_pixel = _one_pixel_axes(params["src"], x.device)
+        out = torch.where(one_pixel[:, 0, None, None, None], out[..., :1].expand_as(out), out)
+        return torch.where(one_pixel[:, 1, None, None, None], out[..., :1, :].expand_as(out), out)
     _slice_mode("RandomResizedCrop", flags)
-    if flags["resample"] != Resample.BILINEAR:
-        raise NotImplementedError("u8aug.kornia.RandomResizedCrop: uint8 images need resample='bilinear'")
+    # kornia's slice mode resizes with "nearest-exact" for Resample.NEAREST, and torch takes no
+    # align_corners for the nearest modes
     boxes = params["src"].to(device=x.device, dtype=torch.float32)
-    return run.crop_and_resize(
-        x, boxes, tuple(flags["size"]), "bilinear", bool(flags["align_corners"]), fidelity=fidelity(aug)
-    )
+    mode = "nearest-exact" if mode == "nearest" else mode
+    align = bool(flags["align_corners"]) and mode != "nearest-exact"
+    return run.crop_and_resize(x, boxes, size, mode, align, fidelity=fidelity(aug))
 
 
 def _crop(aug, x, params, flags, transform, run=ops):
@@ -156,14 +168,17 @@ def _center_crop(aug, x, params, flags, transform, run=ops):
 def _resize(aug, x, params, flags, transform, run=ops):
     from kornia.geometry.transform.affwarp import _side_to_image_size
 
-    if flags["resample"] != Resample.BILINEAR or flags["antialias"]:
-        raise NotImplementedError("u8aug.kornia.Resize: uint8 images need resample='bilinear' and antialias=False")
+    if flags["antialias"]:
+        raise NotImplementedError("u8aug.kornia.Resize: uint8 images need antialias=False")
+    mode = _resample("Resize", flags)
     if isinstance(flags["size"], (tuple, list)):
         size = (int(flags["size"][0]), int(flags["size"][1]))
     else:  # kornia's own rule for an int size, from the input's shape (what params["output_size"] holds)
         h, w = x.shape[-2:]
         size = _side_to_image_size(int(flags["size"]), w / h, flags["side"])
-    return run.resize(x, size, "bilinear", bool(flags["align_corners"]), fidelity=fidelity(aug))
+    mode = "nearest-exact" if mode == "nearest" else mode  # kornia's Resize, as its slice crops
+    align = bool(flags["align_corners"]) and mode != "nearest-exact"
+    return run.resize(x, size, mode, align, fidelity=fidelity(aug))
 
 
 def _fill_byte(fill) -> int:

@@ -299,6 +299,13 @@ inline void check_resampled(const char* op, const ConstImage& src, const Image& 
 }
 // grid_sample: dst has the grid's H' x W' and src's B and C; one grid or one per sample;
 // bilinear or nearest; zeros, border or reflection padding (a fill is the warps').
+// grid_sample's modes: nearest, bilinear, bicubic (nearest-exact is an interpolate mode only).
+inline void check_grid_mode(const char* op, Interp mode) {
+  if (mode != Interp::kNearest && mode != Interp::kBilinear && mode != Interp::kBicubic) {
+    fail(op, "mode must be nearest, bilinear or bicubic");
+  }
+}
+
 inline void check_grid_sample(const char* op, const ConstImage& src, const Image& dst, const SampleGrid& grid,
                               Interp mode, Padding padding) {
   check_resampled(op, src, dst);
@@ -307,7 +314,7 @@ inline void check_grid_sample(const char* op, const ConstImage& src, const Image
     fail(op, "grid must hold 1 or B = " + std::to_string(src.batch) + " grids, got " + std::to_string(grid.count));
   }
   if (grid.height != dst.height || grid.width != dst.width) fail(op, "dst must have the grid's height and width");
-  if (mode != Interp::kNearest && mode != Interp::kBilinear) fail(op, "mode must be nearest or bilinear");
+  check_grid_mode(op, mode);
   if (padding != Padding::kZeros && padding != Padding::kBorder && padding != Padding::kReflection) {
     fail(op, "padding_mode must be zeros, border or reflection");
   }
@@ -321,7 +328,7 @@ void check_warp(const char* op, const ConstImage& src, const Image& dst, const P
   if (p.count != 1 && p.count != src.batch) {
     fail(op, "M must hold 1 or B = " + std::to_string(src.batch) + " matrices, got " + std::to_string(p.count));
   }
-  if (p.mode != Interp::kNearest && p.mode != Interp::kBilinear) fail(op, "mode must be nearest or bilinear");
+  check_grid_mode(op, p.mode);
   if (static_cast<int>(p.padding) < 0 || static_cast<int>(p.padding) > 3) {
     fail(op, "padding_mode must be zeros, border, reflection or fill");
   }
@@ -329,9 +336,11 @@ void check_warp(const char* op, const ConstImage& src, const Image& dst, const P
 }
 
 inline void check_interp(const char* op, Interp mode, bool align_corners) {
-  if (mode != Interp::kNearest && mode != Interp::kBilinear) fail(op, "mode must be nearest or bilinear");
-  if (mode == Interp::kNearest && align_corners) {
-    fail(op, "align_corners applies to bilinear only (torch rejects it for nearest)");
+  if (static_cast<int>(mode) < 0 || static_cast<int>(mode) > 3) {
+    fail(op, "mode must be nearest, nearest-exact, bilinear or bicubic");
+  }
+  if ((mode == Interp::kNearest || mode == Interp::kNearestExact) && align_corners) {
+    fail(op, "align_corners applies to bilinear and bicubic only (torch rejects it for nearest modes)");
   }
 }
 

@@ -1,5 +1,6 @@
 // Resize and crop-and-resize: torch's CPU F.interpolate (what kornia's resize and crop_by_indices
-// run) on x / 255, emulated in float32. Shared by the CPU loop and the CUDA kernel.
+// run) on x / 255, emulated in float32. Shared by the CPU loop and the CUDA kernel. Bicubic taps
+// and sums: pixel/cubic.h.
 //
 // Bilinear taps follow upsample_bilinear2d: the source index is scale * (d + 0.5) - 0.5
 // (align_corners=False; scale * d otherwise), clamped to >= 0. torch has two CPU kernels that sum
@@ -14,6 +15,7 @@
 
 #include "u8aug/hd.h"
 #include "u8aug/image.h"
+#include "u8aug/pixel/cubic.h"
 #include "u8aug/pixel/warp.h"
 
 namespace u8aug {
@@ -44,12 +46,54 @@ U8AUG_HD AxisTap linear_tap(int64_t d, int64_t in, int64_t out, bool align_corne
   return AxisTap{i0, i0 < in - 1 ? i0 + 1 : i0, 1.0f - l1, l1};
 }
 
-// torch's legacy "nearest": floor(d * (in / out)), clamped.
-U8AUG_HD int64_t nearest_index(int64_t d, int64_t in, int64_t out) {
+// torch's legacy "nearest": floor(d * (in / out)), clamped; "nearest-exact" samples the output
+// pixel's centre, floor((d + 0.5) * (in / out)), which torch multiplies in double (d + 0.5 is a
+// double in C++) and rounds to float before the floor.
+U8AUG_HD int64_t nearest_index(int64_t d, int64_t in, int64_t out, bool exact = false) {
   if (in == out) return d;
   const float scale = static_cast<float>(in) / static_cast<float>(out);
-  const int64_t i = static_cast<int64_t>(floorf(static_cast<float>(d) * scale));
+  const float at = exact ? static_cast<float>((static_cast<double>(d) + 0.5) * static_cast<double>(scale))
+                         : static_cast<float>(d) * scale;
+  const int64_t i = static_cast<int64_t>(floorf(at));
   return i < in - 1 ? i : in - 1;
+}
+
+// One axis of one output index, bicubic: four source indices (clamped into the axis, as
+// upsample_bicubic2d reads them) and their weights. The source index scale * (d + 0.5) - 0.5 is
+// not clamped at 0 (torch's cubic rule) and is one fused multiply-add on every torch measured.
+struct CubicAxisTap {
+  int64_t i[4];
+  CubicWeights c;
+};
+
+U8AUG_HD CubicAxisTap cubic_tap(int64_t d, int64_t in, int64_t out, bool align_corners) {
+  float r;
+  if (align_corners) {
+    const float scale = out > 1 ? static_cast<float>(in - 1) / static_cast<float>(out - 1) : 0.0f;
+    r = scale * static_cast<float>(d);
+  } else {
+    const float scale = static_cast<float>(in) / static_cast<float>(out);
+    r = fmaf(scale, static_cast<float>(d) + 0.5f, -0.5f);
+  }
+  int64_t i0 = static_cast<int64_t>(floorf(r));
+  i0 = i0 < in - 1 ? i0 : in - 1;
+  float t = r - static_cast<float>(i0);
+  t = t > 0.0f ? (t < 1.0f ? t : 1.0f) : 0.0f;
+  CubicAxisTap tap;
+  for (int k = 0; k < 4; ++k) tap.i[k] = clamp<int64_t>(i0 - 1 + k, 0, in - 1);
+  tap.c = upsample_cubic_weights(t);
+  return tap;
+}
+
+// The float32 value of one output pixel: four source rows summed across, then down.
+template <class At>
+U8AUG_HD float bicubic_value(At at, const CubicAxisTap& ty, const CubicAxisTap& tx) {
+  float rows[4];
+  for (int j = 0; j < 4; ++j) {
+    const float v[4] = {at(ty.i[j], tx.i[0]), at(ty.i[j], tx.i[1]), at(ty.i[j], tx.i[2]), at(ty.i[j], tx.i[3])};
+    rows[j] = cubic_sum(v, tx.c, CubicSum::kPairFirst);
+  }
+  return cubic_sum(rows, ty.c, CubicSum::kPairFirst);
 }
 
 // The source rectangle of one sample: the whole image (resize) or a crop box.
@@ -139,10 +183,18 @@ U8AUG_HD float bilinear_value(const ConstImage& src, int64_t b, int64_t c, const
 // One output byte (b, c, y, x) of resizing `win` of sample b to dst's size.
 U8AUG_HD void resize_element(const ConstImage& src, const Image& dst, const Window& win, Interp mode,
                              bool align_corners, BlendOrder order, int64_t b, int64_t c, int64_t y, int64_t x) {
-  if (mode == Interp::kNearest) {
-    const int64_t sy = nearest_index(y, win.height, dst.height);
-    const int64_t sx = nearest_index(x, win.width, dst.width);
+  if (mode == Interp::kNearest || mode == Interp::kNearestExact) {
+    const bool exact = mode == Interp::kNearestExact;
+    const int64_t sy = nearest_index(y, win.height, dst.height, exact);
+    const int64_t sx = nearest_index(x, win.width, dst.width, exact);
     dst.at(b, c, y, x) = src.at(b, c, win.y0 + sy, win.x0 + sx);
+    return;
+  }
+  if (mode == Interp::kBicubic) {
+    auto at = [&](int64_t yy, int64_t xx) { return unit(src.at(b, c, win.y0 + yy, win.x0 + xx)); };
+    const CubicAxisTap ty = cubic_tap(y, win.height, dst.height, align_corners);
+    const CubicAxisTap tx = cubic_tap(x, win.width, dst.width, align_corners);
+    dst.at(b, c, y, x) = to_u8(bicubic_value(at, ty, tx) * 255.0f);
     return;
   }
   const AxisTap ty = linear_tap(y, win.height, dst.height, align_corners, fuses_source_index(order));

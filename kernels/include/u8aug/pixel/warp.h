@@ -6,7 +6,8 @@
 //      torch's CPU cross kernel computes them; the 3x3 products are not);
 //   2. the grid point of an output pixel: kornia's base grid (torch.linspace for affine warps,
 //      create_meshgrid's ramp for perspective ones) through that matrix;
-//   3. grid_sample's unnormalisation, padding and bilinear or nearest taps (ApplyGridSample).
+//   3. grid_sample's unnormalisation, padding and nearest, bilinear or bicubic taps
+//      (ApplyGridSample; the bicubic weights and sums are pixel/cubic.h's).
 #pragma once
 
 #include <math.h>
@@ -15,10 +16,12 @@
 
 #include "u8aug/hd.h"
 #include "u8aug/image.h"
+#include "u8aug/pixel/cubic.h"
 
 namespace u8aug {
 
-enum class Interp : int32_t { kNearest = 0, kBilinear = 1 };
+// kNearestExact: resize only (F.interpolate's "nearest-exact"; grid_sample has no such mode).
+enum class Interp : int32_t { kNearest = 0, kBilinear = 1, kBicubic = 2, kNearestExact = 3 };
 enum class Padding : int32_t { kZeros = 0, kBorder = 1, kReflection = 2, kFill = 3 };
 
 struct Mat3 {
@@ -181,13 +184,17 @@ U8AUG_HD float reflect_coordinate(float x, int64_t size, bool align_corners) {
   return nan_min(extra, twice_span - extra) + low;
 }
 
-U8AUG_HD float source_coordinate(float g, int64_t size, Padding padding, bool align_corners) {
-  const float x = unnormalize(g, size, align_corners);
+// grid_sample's compute_coordinates: a pixel coordinate after border or reflection padding.
+U8AUG_HD float pad_coordinate(float x, int64_t size, Padding padding, bool align_corners) {
   if (padding == Padding::kBorder) return clip_coordinate(x, size);
   if (padding == Padding::kReflection) {
     return clip_coordinate(reflect_coordinate(x, size, align_corners), size);
   }
   return x;
+}
+
+U8AUG_HD float source_coordinate(float g, int64_t size, Padding padding, bool align_corners) {
+  return pad_coordinate(unnormalize(g, size, align_corners), size, padding, align_corners);
 }
 
 // float -> int32 as the x86 truncating conversion does: NaN and out-of-range give INT32_MIN,
@@ -230,6 +237,54 @@ U8AUG_HD Taps bilinear_taps(float x, float y, int64_t w, int64_t h, bool zeros) 
   return t;
 }
 
+// Bicubic grid_sample: the grid point's unnormalised (not padded) coordinate x, its floor's four
+// neighbours floor(x) - 1 .. floor(x) + 2 each padded on its own (compute_coordinates) and read
+// when inside (zeros padding: a tap outside reads 0), weighted by grid_cubic_weights of x - floor(x).
+struct CubicTaps {
+  int64_t x[4], y[4];
+  bool x_ok[4], y_ok[4];
+  CubicWeights cx, cy;
+};
+
+U8AUG_HD void cubic_axis(float g, int64_t size, Padding coord_padding, bool align_corners, int64_t* index, bool* ok,
+                         CubicWeights& c) {
+  const float x = unnormalize(g, size, align_corners);
+  const float ix = floorf(x);
+  c = grid_cubic_weights(x - ix);
+  for (int k = 0; k < 4; ++k) {
+    const int32_t i = to_index(pad_coordinate(ix + static_cast<float>(k - 1), size, coord_padding, align_corners));
+    ok[k] = in_range(i, size);  // always so for border and reflection: their coordinates are clipped
+    index[k] = ok[k] ? i : 0;
+  }
+}
+
+U8AUG_HD CubicTaps cubic_taps(GridPoint g, int64_t w, int64_t h, Padding coord_padding, bool align_corners) {
+  CubicTaps t;
+  cubic_axis(g.x, w, coord_padding, align_corners, t.x, t.x_ok, t.cx);
+  cubic_axis(g.y, h, coord_padding, align_corners, t.y, t.y_ok, t.cy);
+  return t;
+}
+
+// The 4x4 taps' float32 sum: across each row in `across` order, then down the rows (kChain).
+// at(y, x) is the value at source pixel (y, x).
+template <class At>
+U8AUG_HD float cubic_grid_value(const CubicTaps& t, CubicSum across, At at) {
+  float rows[4];
+  for (int j = 0; j < 4; ++j) {
+    float v[4];
+    for (int k = 0; k < 4; ++k) v[k] = t.x_ok[k] && t.y_ok[j] ? at(t.y[j], t.x[k]) : 0.0f;
+    rows[j] = cubic_sum(v, t.cx, across);
+  }
+  return cubic_sum(rows, t.cy, CubicSum::kChain);
+}
+
+// The order torch's bicubic grid_sample sums a row's four taps in: kPairThenAdds, except with
+// reflection padding on torch 2.11 (kChain), whose copy of the kernel the compiler contracted
+// differently (pixel/cubic.h). `reflection_chains` is what u8aug measured of the running torch.
+U8AUG_HD CubicSum cubic_across_order(Padding padding, bool reflection_chains) {
+  return padding == Padding::kReflection && reflection_chains ? CubicSum::kChain : CubicSum::kPairThenAdds;
+}
+
 // What a warp is asked for: kornia's pixel matrices M (source pixels -> destination pixels), one
 // for the whole batch or one per sample, 2x3 (affine) or 3x3 (perspective), row-major float32;
 // grid_sample's mode, padding and align_corners; and for Padding::kFill one fill value per channel
@@ -241,6 +296,9 @@ struct WarpParams {
   Padding padding = Padding::kZeros;
   bool align_corners = true;
   Values fill;
+  // bicubic only: the order a row's taps are summed in (cubic_across_order; kPairThenAdds is
+  // torch 2.15's for every padding)
+  CubicSum cubic_across = CubicSum::kPairThenAdds;
   // Both tiers run the arithmetic above: any other breaks kornia's exact rounding ties, which nice
   // matrices (a 2x zoom, half-pixel shifts) and photos' flat regions make common (README, Fidelity).
   Fidelity fidelity = Fidelity::kExact;
@@ -264,21 +322,33 @@ struct WarpSetup {
   Interp mode;
   Padding padding;
   bool align_corners;
+  CubicSum cubic_across;
 };
 
 U8AUG_HD float base_coordinate(const WarpSetup& s, int64_t i, int64_t n) {
   return s.perspective ? perspective_base(i, n, s.align_corners) : affine_base(i, n, s.align_corners);
 }
 
-// One output pixel (b, y, x) with base coordinates (bx, by), all channels: grid point, taps, then
-// each channel's float32 value as grid_sample forms it (and kornia's fill blend), quantised by the
-// oracle's to_u8.
 // grid_sample of sample b at the normalised grid point g into output pixel (y, x), all channels,
-// then kornia's fill blend: what every warp and the grid_sample op end with.
+// each channel's float32 value as grid_sample forms it, then kornia's fill blend, quantised by the
+// oracle's to_u8: what every warp and the grid_sample op end with.
 U8AUG_HD void sample_pixel(const ConstImage& src, const Image& dst, GridPoint g, Interp mode, Padding padding,
-                           bool align_corners, const Values& fill, int64_t b, int64_t y, int64_t x) {
+                           bool align_corners, CubicSum cubic_across, const Values& fill, int64_t b, int64_t y,
+                           int64_t x) {
   const bool zeros = padding == Padding::kZeros || padding == Padding::kFill;
   const Padding coord_padding = zeros ? Padding::kZeros : padding;
+  if (mode == Interp::kBicubic) {
+    const CubicTaps t = cubic_taps(g, src.width, src.height, coord_padding, align_corners);
+    // grid_sample of a ones image: kornia's fill mask
+    const float coverage =
+        padding == Padding::kFill ? cubic_grid_value(t, cubic_across, [](int64_t, int64_t) { return 1.0f; }) : 0.0f;
+    for (int64_t c = 0; c < dst.channels; ++c) {
+      float v = cubic_grid_value(t, cubic_across, [&](int64_t yy, int64_t xx) { return unit(src.at(b, c, yy, xx)); });
+      if (padding == Padding::kFill) v = v + (1.0f - coverage) * fill[c];
+      dst.at(b, c, y, x) = to_u8(v * 255.0f);
+    }
+    return;
+  }
   const float sx = source_coordinate(g.x, src.width, coord_padding, align_corners);
   const float sy = source_coordinate(g.y, src.height, coord_padding, align_corners);
   if (mode == Interp::kNearest) {
@@ -311,15 +381,19 @@ U8AUG_HD void sample_pixel(const ConstImage& src, const Image& dst, GridPoint g,
 
 U8AUG_HD void warp_pixel(const ConstImage& src, const Image& dst, const WarpSetup& s, const Values& fill, int64_t b,
                          int64_t y, int64_t x, float bx, float by) {
-  sample_pixel(src, dst, grid_point(s.sampling, s.perspective, bx, by), s.mode, s.padding, s.align_corners, fill, b, y,
-               x);
+  sample_pixel(src, dst, grid_point(s.sampling, s.perspective, bx, by), s.mode, s.padding, s.align_corners,
+               s.cubic_across, fill, b, y, x);
 }
 
 U8AUG_HD WarpSetup warp_setup(const WarpParams& p, bool perspective, const ConstImage& src, const Image& dst,
                               int64_t b) {
   return WarpSetup{sampling_matrix(load_matrix(p, perspective, b), perspective, src.height, src.width, dst.height,
                                    dst.width, p.align_corners),
-                   perspective, p.mode, p.padding, p.align_corners};
+                   perspective,
+                   p.mode,
+                   p.padding,
+                   p.align_corners,
+                   p.cubic_across};
 }
 
 // The CUDA kernel's body (each-index bodies: image.h): output pixel i of sample b, all channels;
@@ -359,10 +433,11 @@ struct GridSampleBody {
   Interp mode;
   Padding padding;
   bool align_corners;
+  CubicSum cubic_across;
   U8AUG_HD int64_t count() const { return dst.batch * dst.height * dst.width; }
   U8AUG_HD void operator()(int64_t i) const {
     const int64_t x = i % dst.width, y = (i / dst.width) % dst.height, b = i / (dst.width * dst.height);
-    sample_pixel(src, dst, grid.at(b, y, x), mode, padding, align_corners, Values{}, b, y, x);
+    sample_pixel(src, dst, grid.at(b, y, x), mode, padding, align_corners, cubic_across, Values{}, b, y, x);
   }
 };
 

@@ -82,6 +82,49 @@ struct ColumnReader {
   }
 };
 
+// Bicubic's four column taps of lanes [x, x + N): all of them lie in [base, base + span], base the
+// first lane's leftmost tap. Spans under two vectors (upscaling, and downscaling by little) are
+// read as ColumnReader reads them, permutes of one or two row vectors; wider ones are gathered.
+template <class D>
+struct CubicColumnReader {
+  using DI = hn::RebindToSigned<D>;
+  using Idx = decltype(hn::IndicesFromVec(D(), hn::Zero(DI())));
+  hn::Vec<DI> index[4];
+  Idx p[4];
+  hn::Mask<D> low[4];
+  int32_t base = 0;
+  int vectors = 0;
+
+  CubicColumnReader(D d, const ResizeSample& s, int64_t x) {
+    const DI di;
+    const int32_t lanes = static_cast<int32_t>(hn::Lanes(d));
+    base = s.cubic_x[0][x];
+    const int32_t span = s.cubic_x[3][x + lanes - 1] - base;
+    vectors = span < lanes ? 1 : (span < 2 * lanes ? 2 : 0);
+    const auto last = hn::Set(di, lanes - 1), n = hn::Set(di, lanes);
+    for (int k = 0; k < 4; ++k) {
+      index[k] = hn::LoadU(di, s.cubic_x[k].data() + x);
+      const auto r = hn::Sub(index[k], hn::Set(di, vectors ? base : 0));
+      p[k] = hn::IndicesFromVec(d, hn::And(r, last));
+      low[k] = hn::RebindMask(d, hn::Lt(r, n));
+    }
+  }
+
+  // The row's values at the four taps (the reads may run into the planes' margin).
+  HWY_INLINE void Read(D d, const float* row, hn::Vec<D> v[4]) const {
+    if (vectors == 0) {
+      for (int k = 0; k < 4; ++k) v[k] = hn::GatherIndex(d, row, index[k]);
+      return;
+    }
+    const auto first = hn::LoadU(d, row + base);
+    for (int k = 0; k < 4; ++k) v[k] = hn::TableLookupLanes(first, p[k]);
+    if (vectors == 2) {
+      const auto second = hn::LoadU(d, row + base + hn::Lanes(d));
+      for (int k = 0; k < 4; ++k) v[k] = hn::IfThenElse(low[k], v[k], hn::TableLookupLanes(second, p[k]));
+    }
+  }
+};
+
 #endif
 
 // Output rows [y_begin, y_end) of sample b, bilinear, in torch's `order`.
@@ -203,32 +246,34 @@ void BicubicRows(const ResizeSample& s, const Image& dst, int64_t b, bool align_
   std::vector<uint8_t> scratch(dst.stride_w == 1 ? 0 : static_cast<size_t>(channels * width));
 #if HWY_NATIVE_FMA
   const hn::ScalableTag<float> d;
-  const hn::RebindToSigned<decltype(d)> di;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   const bool vector = width >= lanes;
 #endif
   auto sum_across = [&](int k, int64_t sy) {
+#if HWY_NATIVE_FMA
+    if (vector) {
+      // column blocks outside, channels inside: a block's taps and weights serve every channel
+      for (int64_t x = 0;; x += lanes) {
+        if (x + lanes > width) x = width - lanes;
+        const CubicColumnReader<decltype(d)> columns(d, s, x);
+        hn::Vec<decltype(d)> w[4];
+        for (int j = 0; j < 4; ++j) w[j] = hn::LoadU(d, s.cubic_w[j].data() + x);
+        for (int64_t c = 0; c < channels; ++c) {
+          hn::Vec<decltype(d)> v[4];
+          columns.Read(d, s.row(c, sy), v);
+          const auto pair = hn::MulAdd(v[0], w[0], hn::Mul(v[1], w[1]));
+          hn::StoreU(hn::MulAdd(v[3], w[3], hn::MulAdd(v[2], w[2], pair)), d,
+                     across.data() + (k * channels + c) * width + x);
+        }
+        if (x + lanes == width) break;
+      }
+      return;
+    }
+#endif
     for (int64_t c = 0; c < channels; ++c) {
       const float* row = s.row(c, sy);
       float* out = across.data() + (k * channels + c) * width;
-      int64_t x = 0;
-#if HWY_NATIVE_FMA
-      if (vector) {
-        for (;; x += lanes) {
-          if (x + lanes > width) x = width - lanes;
-          hn::Vec<decltype(d)> v[4], w[4];
-          for (int j = 0; j < 4; ++j) {
-            v[j] = hn::GatherIndex(d, row, hn::LoadU(di, s.cubic_x[j].data() + x));
-            w[j] = hn::LoadU(d, s.cubic_w[j].data() + x);
-          }
-          const auto pair = hn::MulAdd(v[0], w[0], hn::Mul(v[1], w[1]));
-          hn::StoreU(hn::MulAdd(v[3], w[3], hn::MulAdd(v[2], w[2], pair)), d, out + x);
-          if (x + lanes == width) break;
-        }
-        continue;
-      }
-#endif
-      for (; x < width; ++x) {
+      for (int64_t x = 0; x < width; ++x) {
         const float v[4] = {row[s.cubic_x[0][x]], row[s.cubic_x[1][x]], row[s.cubic_x[2][x]], row[s.cubic_x[3][x]]};
         out[x] = cubic_sum(v, CubicWeights{{s.cubic_w[0][x], s.cubic_w[1][x], s.cubic_w[2][x], s.cubic_w[3][x]}},
                            CubicSum::kPairFirst);

@@ -63,6 +63,8 @@ void median_blur(const ConstImage&, const Image&, int64_t, int64_t, Border, cuda
   unavailable("median_blur");
 }
 void erase_boxes(const ConstImage&, const Image&, Boxes, Samples, cudaStream_t) { unavailable("erase_boxes"); }
+void mix_up(const ConstImage&, const Image&, const MixUpParams&, cudaStream_t) { unavailable("mix_up"); }
+void paste_boxes(const ConstImage&, const Image&, const PasteParams&, cudaStream_t) { unavailable("paste_boxes"); }
 void add_offset(const ConstImage&, const OffsetImage&, const Image&, cudaStream_t) { unavailable("add_offset"); }
 void sharpness(const ConstImage&, const Image&, Samples, cudaStream_t) { unavailable("sharpness"); }
 void grid_sample(const ConstImage&, const Image&, const SampleGrid&, Interp, Padding, bool, cudaStream_t) {

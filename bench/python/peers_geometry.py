@@ -15,6 +15,7 @@ GEOMETRY = {
     "rotation": ("RandomRotation", dict(degrees=30.0, p=1.0)),
     "perspective": ("RandomPerspective", dict(distortion_scale=0.5, p=1.0)),
     "resized_crop": ("RandomResizedCrop", None),
+    "resized_crop_bicubic": ("RandomResizedCrop", None),  # DINO's crops
     "resize": ("Resize", None),
     "center_crop": ("CenterCrop", None),
 }
@@ -32,6 +33,8 @@ def _geometry_peers(op):
         h, w = x.shape[-2:]
         if op == "resized_crop":
             return dict(size=(h, w), p=1.0)
+        if op == "resized_crop_bicubic":
+            return dict(size=(h, w), resample="bicubic", p=1.0)
         if op == "resize":
             return dict(size=(h * 5 // 4, w * 5 // 4))
         return dict(size=(h * 3 // 4, w * 3 // 4))
@@ -66,6 +69,9 @@ def _geometry_peers(op):
             "rotation": lambda: v2.RandomRotation(30, interpolation=v2.InterpolationMode.BILINEAR),
             "perspective": lambda: v2.RandomPerspective(0.5, p=1.0),
             "resized_crop": lambda: v2.RandomResizedCrop((h, w), antialias=False),
+            "resized_crop_bicubic": lambda: v2.RandomResizedCrop(
+                (h, w), interpolation=v2.InterpolationMode.BICUBIC, antialias=False
+            ),
             "resize": lambda: v2.Resize((h * 5 // 4, w * 5 // 4), antialias=False),
             "center_crop": lambda: v2.CenterCrop((h * 3 // 4, w * 3 // 4)),
         }[op]()
@@ -80,6 +86,7 @@ def _geometry_peers(op):
             "rotation": lambda: A.Rotate(limit=30, p=1.0),
             "perspective": lambda: A.Perspective(scale=(0.05, 0.125), p=1.0),
             "resized_crop": lambda: A.RandomResizedCrop(size=(h, w), p=1.0),
+            "resized_crop_bicubic": lambda: A.RandomResizedCrop(size=(h, w), interpolation=cv2.INTER_CUBIC, p=1.0),
             "resize": lambda: A.Resize(h * 5 // 4, w * 5 // 4),
             "center_crop": lambda: A.CenterCrop(h * 3 // 4, w * 3 // 4),
         }[op]()
@@ -98,16 +105,17 @@ def _geometry_peers(op):
             dst = src + rng.uniform(-0.125, 0.125, (4, 2)).astype(np.float32) * np.float32([w, h])
             return cv2.warpPerspective(img, cv2.getPerspectiveTransform(src, dst), (w, h), flags=cv2.INTER_LINEAR)
 
-        def resized_crop(img):
+        def resized_crop(img, interpolation=cv2.INTER_LINEAR):
             ch, cw = int(rng.integers(h // 3, h)), int(rng.integers(w // 3, w))
             y, x0 = int(rng.integers(0, h - ch + 1)), int(rng.integers(0, w - cw + 1))
-            return cv2.resize(img[y : y + ch, x0 : x0 + cw], (w, h), interpolation=cv2.INTER_LINEAR)
+            return cv2.resize(img[y : y + ch, x0 : x0 + cw], (w, h), interpolation=interpolation)
 
         fn = {
             "affine": affine,
             "rotation": affine,
             "perspective": perspective,
             "resized_crop": resized_crop,
+            "resized_crop_bicubic": lambda img: resized_crop(img, cv2.INTER_CUBIC),
             "resize": lambda img: cv2.resize(img, (w * 5 // 4, h * 5 // 4), interpolation=cv2.INTER_LINEAR),
             "center_crop": lambda img: np.ascontiguousarray(
                 img[h // 8 : h // 8 + h * 3 // 4, w // 8 : w // 8 + w * 3 // 4]
@@ -118,7 +126,8 @@ def _geometry_peers(op):
     peers = {
         "u8aug": UK and ours(False),
         "u8aug compiled": UK and ours(True),
-        "u8aug fast": UK and op != "center_crop" and ours(False, "fast"),
+        # (the bicubic crop has one tier: torch's arithmetic is also the fastest u8aug has)
+        "u8aug fast": UK and op not in ("center_crop", "resized_crop_bicubic") and ours(False, "fast"),
         "kornia float": K and kornia(False),
         "kornia float compiled": K and kornia(True),
         "torchvision v2": v2 and torchvision,

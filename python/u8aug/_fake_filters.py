@@ -125,3 +125,34 @@ def _box_blur_pooled_fake(img, kernel_size, border_type="reflect", separable=Tru
         ky >= 1 and kx >= 1, lambda: f"u8aug.box_blur_pooled: kernel_size must be at least 1 x 1, got {ky} x {kx}"
     )
     return empty_output(img, img.shape)
+
+
+@_fake("mix_up")
+def _mix_up_fake(img, pairs, lambdas):
+    _check_image("mix_up", img)
+    b = img.shape[0] if img.dim() == 4 else 1
+    torch._check(
+        pairs.dtype == torch.int64 and pairs.dim() == 1 and pairs.shape[0] == b,
+        lambda: f"u8aug.mix_up: expected pairs to be a 1-D int64 tensor of B = {b} sample indices, got {pairs.dtype} of shape {tuple(pairs.shape)}",
+    )
+    torch._check(pairs.device == img.device, lambda: f"u8aug.mix_up: pairs is on {pairs.device} but img is on {img.device}")
+    _check_values("mix_up", "lambdas", lambdas, img)
+    return empty_output(img, img.shape)
+
+
+@_fake("paste_boxes")
+def _paste_boxes_fake(img, sources, boxes):
+    _check_image("paste_boxes", img)
+    b = img.shape[0] if img.dim() == 4 else 1
+    torch._check(
+        sources.dtype == torch.int64 and sources.dim() == 2 and sources.shape[1] == b,
+        lambda: f"u8aug.paste_boxes: expected sources to be a 2-D int64 tensor of shape (K, B) with B = {b}, got {sources.dtype} of shape {tuple(sources.shape)}",
+    )
+    k = sources.shape[0]
+    torch._check(
+        boxes.dtype == torch.float32 and boxes.dim() == 3 and tuple(boxes.shape) == (k, b, 4),
+        lambda: f"u8aug.paste_boxes: expected boxes to be a float32 tensor of shape (K, B, 4) = ({k}, {b}, 4) (x_min, y_min, x_max, y_max), got {boxes.dtype} of shape {tuple(boxes.shape)}",
+    )
+    for name, t in (("sources", sources), ("boxes", boxes)):
+        torch._check(t.device == img.device, lambda: f"u8aug.paste_boxes: {name} is on {t.device} but img is on {img.device}")
+    return empty_output(img, img.shape)

@@ -14,11 +14,12 @@ from typing import Optional, Union
 
 import torch
 
-from . import _filters, _geometry, _intensity
+from . import _filters, _geometry, _intensity, _mix
 from ._filters import *  # noqa: F401,F403  (the filters: kornia.filters' ops)
 from ._geometry import *  # noqa: F401,F403  (warps, resizes, crops, grid_sample)
 from ._geometry import _channels_last  # noqa: F401  (the drop-ins read the layout rule)
 from ._intensity import *  # noqa: F401,F403  (noise, illumination, auto-contrast)
+from ._mix import *  # noqa: F401,F403  (MixUp, CutMix)
 from ._params import Param
 from ._params import samples as _samples
 
@@ -49,6 +50,7 @@ __all__ = [
     *_geometry.__all__,
     *_filters.__all__,
     *_intensity.__all__,
+    *_mix.__all__,
     "pipeline",
 ]
 

@@ -20,6 +20,7 @@
 #include "u8aug/pixel/erase.h"
 #include "u8aug/pixel/filter.h"
 #include "u8aug/pixel/index_maps.h"
+#include "u8aug/pixel/mix.h"
 #include "u8aug/pixel/offset.h"
 #include "u8aug/pixel/resize.h"
 #include "u8aug/pixel/warp.h"
@@ -156,6 +157,11 @@ void median_blur(const ConstImage& src, const Image& dst, int64_t ky, int64_t kx
 // one for the batch when boxes.count is 1) set to to_u8(value * 255), the rest copied.
 void erase_boxes(const ConstImage& src, const Image& dst, Boxes boxes, Samples values,
                  const ParallelFor& parallel = {});
+// Batch mixes (pixel/mix.h): kornia's RandomMixUpV2 blend of each sample with its pair, and
+// RandomCutMixV2's rounds of boxes pasted from source samples. dst must not overlap src.
+void mix_up(const ConstImage& src, const Image& dst, const MixUpParams& params, const ParallelFor& parallel = {});
+void paste_boxes(const ConstImage& src, const Image& dst, const PasteParams& params,
+                 const ParallelFor& parallel = {});
 // x / 255 + offset, clamped, quantized (pixel/offset.h): kornia's Gaussian noise and illumination
 // gradients, a float32 offset per element (stride_b 0: one for the batch).
 void add_offset(const ConstImage& src, const OffsetImage& offset, const Image& dst, const ParallelFor& parallel = {});
@@ -235,6 +241,8 @@ void box_blur_pooled(const ConstImage& src, const Image& dst, int64_t ky, int64_
 void sharpness(const ConstImage& src, const Image& dst, Samples factor, cudaStream_t stream);
 void add_offset(const ConstImage& src, const OffsetImage& offset, const Image& dst, cudaStream_t stream);
 void erase_boxes(const ConstImage& src, const Image& dst, Boxes boxes, Samples values, cudaStream_t stream);
+void mix_up(const ConstImage& src, const Image& dst, const MixUpParams& params, cudaStream_t stream);
+void paste_boxes(const ConstImage& src, const Image& dst, const PasteParams& params, cudaStream_t stream);
 }  // namespace cuda
 
 }  // namespace u8aug

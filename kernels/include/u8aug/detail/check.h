@@ -274,6 +274,17 @@ inline void check_erase(const char* op, const ConstImage& src, const Image& dst,
   }
   check_samples(op, "values", values, src.batch);
 }
+// The mixes read other samples of src, so dst must overlap none of it (check_unary).
+inline void check_mix_up(const char* op, const ConstImage& src, const Image& dst, const MixUpParams& p) {
+  check_unary(op, src, dst);
+  if (p.pairs == nullptr) fail(op, "pairs has a null pointer");
+  check_samples(op, "lambdas", p.lambdas, src.batch);
+}
+inline void check_paste(const char* op, const ConstImage& src, const Image& dst, const PasteParams& p) {
+  check_unary(op, src, dst);
+  if (p.mixes < 0) fail(op, "mixes must be >= 0, got " + std::to_string(p.mixes));
+  if (p.mixes > 0 && (p.sources == nullptr || p.boxes == nullptr)) fail(op, "sources and boxes must not be null");
+}
 // A box's window: at least 1 x 1 (the border's limits are check_filter's).
 inline void check_box(const char* op, int64_t ky, int64_t kx) {
   if (ky < 1 || kx < 1) {

@@ -100,6 +100,18 @@ SAMPLES = {
         torch.tensor([[1.0, 0.5, 3.0, 2.2]], device=x.device),
         torch.linspace(0.0, 1.0, x.shape[0] if x.dim() == 4 else 1, device=x.device),
     ),
+    "mix_up": lambda x: (
+        x,
+        torch.arange(x.shape[0] if x.dim() == 4 else 1, device=x.device).flip(0),
+        torch.linspace(0.0, 1.0, x.shape[0] if x.dim() == 4 else 1, device=x.device),
+    ),
+    "paste_boxes": lambda x: (
+        x,
+        torch.arange(x.shape[0] if x.dim() == 4 else 1, device=x.device).flip(0).repeat(2, 1),
+        torch.tensor([[1.0, 0.0, 3.0, 2.0], [0.0, 1.0, 1.0, 5.0]], device=x.device)[:, None].expand(
+            2, x.shape[0] if x.dim() == 4 else 1, 4
+        ).contiguous(),
+    ),
     "add_offset": lambda x: (x, torch.linspace(-0.5, 0.5, x.numel(), device=x.device).view(x.shape)),
     "sharpness": lambda x: (x, torch.linspace(0.0, 2.0, x.shape[0] if x.dim() == 4 else 1, device=x.device)),
     "pipeline": lambda x: _pipeline(x),

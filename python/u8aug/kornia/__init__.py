@@ -13,14 +13,20 @@ then accepts uint8 too); ``uninstall()`` undoes it. Without ``install()`` kornia
 Geometric classes take kornia's own matrices and boxes (``compute_transformation`` and the
 generated ``src`` boxes, so ``transform_matrix`` and ``inverse`` stay kornia's) and run u8aug's warp,
 crop-and-resize, resize or crop kernels; the elastic, thin-plate-spline and fisheye classes build
-kornia's own sampling grid from their draws and run u8aug's grid_sample. Options u8aug has no kernel for (bicubic, nearest-exact,
-antialias, ``cropping_mode="resample"``, RandomCrop padding) raise NotImplementedError on uint8 input.
+kornia's own sampling grid from their draws and run u8aug's grid_sample. Resampling is bilinear,
+bicubic or nearest (kornia's nearest-exact for its crops and Resize); RandomResizedCrop also takes
+``cropping_mode="resample"``. Options u8aug has no kernel for (antialias, RandomCrop's and
+CenterCrop's ``cropping_mode="resample"``) raise NotImplementedError on uint8 input.
+
+The batch mixes RandomMixUpV2 and RandomCutMixV2 (``u8aug.kornia._mix``) take ``(images, labels)``
+as kornia's do and return kornia's labels; ``install()`` leaves kornia's own mix classes alone.
 """
 
 import kornia.augmentation as K
 
 from . import _containers
 from ._apply import KERNELS
+from ._mix import RandomCutMixV2, RandomMixUpV2  # noqa: F401  (their own forward: kornia's mix base)
 from ._patch import install, installed, uint8_dropin, uninstall
 
 # One class per entry of KERNELS, declared so that IDEs and type checkers see them; each is
@@ -283,6 +289,8 @@ COMPILE_OPTIONS = {"fallback_random": True, "reorder_for_locality": False, "reor
 
 __all__ = [
     *KERNELS,
+    "RandomMixUpV2",
+    "RandomCutMixV2",
     "AugmentationSequential",
     "ImageSequential",
     "install",

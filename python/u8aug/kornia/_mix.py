@@ -1,0 +1,127 @@
+"""The uint8 drop-ins of kornia's batch mixes, RandomMixUpV2 and RandomCutMixV2.
+
+kornia's mix base records the image dtype for its label handlers with ``DType.get``, which has no
+uint8, and its float-only dtype check runs first; so for a uint8 image these classes run their own
+forward: kornia's own parameter generator (the same draws in the same order), u8aug's ``mix_up`` or
+``paste_boxes`` on the bytes, and kornia's label arithmetic in float32 (what kornia computes for
+any image dtype other than float64). Every sample's result is computed and the gate selects with
+``torch.where``, never with a Python branch on a tensor, so ``aug(images, labels)`` compiles with
+``fullgraph=True`` (kornia's own float classes read the gate and the dtype back to Python). A float
+image runs kornia's own forward unchanged.
+"""
+
+from typing import List, Optional, Union
+
+import kornia.augmentation as K
+import torch
+from kornia.augmentation.utils import _transform_input
+from kornia.augmentation.utils.helpers import _transform_output_shape
+from kornia.constants import DataKey
+
+from .. import ops
+
+
+def _register_dirichlet_fake() -> None:
+    # kornia draws CutMix's cut sizes from torch's Beta distribution, whose sampler
+    # (aten::_sample_dirichlet) has no fake kernel in torch 2.11 or 2.15, so no graph can hold it:
+    # its fake gives the shape (a draw has its concentration's shape) and compiled code runs torch's
+    # own kernel, with eager's random stream
+    if not torch._C._dispatch_has_kernel_for_dispatch_key("aten::_sample_dirichlet", "Meta"):
+        torch.library.register_fake("aten::_sample_dirichlet")(lambda c, generator=None: torch.empty_like(c))
+
+
+_register_dirichlet_fake()
+
+
+def _paired(labels: torch.Tensor, pairs: torch.Tensor) -> torch.Tensor:
+    # kornia's labels.index_select(0, pairs) for its 1-D labels, as a gather: inductor's randperm
+    # pattern (torch 2.11) fails on randperm(B) followed by an index with no slice between
+    return torch.gather(labels, 0, pairs)
+
+
+class _Uint8Mix:
+    def forward(
+        self,
+        *input: torch.Tensor,
+        params: Optional[dict] = None,
+        data_keys: Optional[List[Union[str, int, DataKey]]] = None,
+    ):
+        keys = self.data_keys if data_keys is None else [DataKey.get(k) for k in data_keys]
+        if DataKey.INPUT not in keys or input[keys.index(DataKey.INPUT)].dtype != torch.uint8:
+            return super().forward(*input, params=params, data_keys=data_keys)
+        for key in keys:
+            if key not in (DataKey.INPUT, DataKey.CLASS):  # (kornia's mixes have no other handler either)
+                raise NotImplementedError(
+                    f"u8aug.kornia.{type(self).__name__}: uint8 images take the data keys 'input' and 'class', "
+                    f"got {key.name.lower()!r}"
+                )
+            self._validate_data_key(key)
+        image = input[keys.index(DataKey.INPUT)]
+        batch = _transform_input(image)  # (H, W) / (C, H, W) -> (B, C, H, W), no dtype change
+        if params is None:
+            params = self.forward_parameters(batch.shape)
+        applied = torch.atleast_1d(params["batch_prob"] > 0.5).to(batch.device)
+        outputs = []
+        for key, value in zip(keys, input):
+            if key == DataKey.INPUT:
+                out = self._mix_bytes(batch, params, applied)
+                outputs.append(_transform_output_shape(out, image.shape) if self.keepdim else out)
+            else:
+                outputs.append(self._mix_labels(value, params, applied))
+        return outputs[0] if len(outputs) == 1 else outputs
+
+    def __repr__(self) -> str:
+        return f"u8aug.kornia.{super().__repr__()}"
+
+
+class RandomMixUpV2(_Uint8Mix, K.RandomMixUpV2):
+    """kornia.augmentation.RandomMixUpV2 that also takes uint8 images: u8aug's ``mix_up`` blends
+    each sample with its pair in kornia's float32 arithmetic (exact); labels as kornia returns them,
+    (B, 3) float32 rows (label, paired label, lambda)."""
+
+    def _mix_bytes(self, x, params, applied):
+        lam = params["mixup_lambdas"].to(device=x.device, dtype=torch.float32).reshape(-1)
+        lam = torch.where(applied, lam, torch.zeros_like(lam))  # lambda 0: the sample unchanged
+        pairs = params["mixup_pairs"].to(device=x.device, dtype=torch.int64).reshape(-1)
+        return ops.mix_up(x, pairs, lam)
+
+    def _mix_labels(self, labels, params, applied):
+        pairs = params["mixup_pairs"].to(labels.device)
+        f32 = dict(device=labels.device, dtype=torch.float32)
+        lam = params["mixup_lambdas"].to(**f32).reshape(-1)
+        own = labels.to(**f32)
+        mixed = torch.stack([own, _paired(labels, pairs).to(**f32), lam], -1)
+        kept = torch.stack([own, own, torch.zeros_like(lam)], -1)
+        return torch.where(applied.to(labels.device)[:, None], mixed, kept)
+
+
+class RandomCutMixV2(_Uint8Mix, K.RandomCutMixV2):
+    """kornia.augmentation.RandomCutMixV2 that also takes uint8 images: u8aug's ``paste_boxes``
+    copies each round's box from its paired sample (exact); labels as kornia returns them,
+    (num_mix, B, 3) float32 rows (label, paired label, lambda)."""
+
+    def _mix_bytes(self, x, params, applied):
+        pairs = params["mix_pairs"].to(device=x.device, dtype=torch.int64)
+        # a skipped sample pastes from itself; kornia's boxes are bbox_generator's vertices
+        own = torch.arange(x.shape[0], device=x.device).expand_as(pairs)
+        sources = torch.where(applied[None, :], pairs, own).contiguous()
+        corners = params["crop_src"].to(device=x.device, dtype=torch.float32)
+        boxes = torch.stack([corners[..., 0, 0], corners[..., 0, 1], corners[..., 2, 0], corners[..., 2, 1]], -1)
+        return ops.paste_boxes(x, sources, boxes.reshape(pairs.shape[0], x.shape[0], 4).contiguous())
+
+    def _mix_labels(self, labels, params, applied):
+        from kornia.geometry.bbox import infer_bbox_shape
+
+        height, width = params["image_shape"]
+        f32 = dict(device=labels.device, dtype=torch.float32)
+        own = labels.to(**f32)
+        mixed, kept = [], []
+        for pair, crop in zip(params["mix_pairs"], params["crop_src"]):
+            w, h = infer_bbox_shape(crop)
+            lam = w.to(torch.float32) * h.to(torch.float32) / (width * height)
+            lam = (1 - lam if self.use_correct_lambda else lam).to(**f32)
+            mixed.append(torch.stack([own, _paired(labels, pair.to(labels.device)).to(**f32), lam], 1))
+            kept.append(torch.stack([own, own, torch.zeros_like(own)], 1))
+        if not mixed:
+            return torch.zeros((0, labels.shape[0], 3), **f32)
+        return torch.where(applied.to(labels.device)[None, :, None], torch.stack(mixed), torch.stack(kept))

@@ -1,8 +1,9 @@
 // Batch mixes on the CPU (pixel/mix.h's rules), row by row. MixUp: where the image's rows are runs
 // of consecutive bytes (planar rows, or densely interleaved pixels) a vector of bytes and of the
 // paired sample's bytes become x / 255, are blended in lanes and quantized; other layouts go element
-// by element. CutMix: each row is copied from its sample, then each round's box columns from that
-// round's source (a memcpy each for runs, element by element otherwise).
+// by element. CutMix: each plane is copied from its sample (one memcpy where its rows are
+// consecutive), then each round's box rows from that round's source (a memcpy each; other layouts
+// element by element).
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "cpu/mix.cc"
@@ -87,8 +88,9 @@ void mix_up(const ConstImage& src, const Image& dst, const MixUpParams& p, const
                      for (int64_t x = 0; x < src.width; ++x) dst.at(b, c, y, x) = mixup_value(src, p, b, c, y, x);
                      continue;
                    }
-                   HWY_DYNAMIC_DISPATCH(MixUpRun)(&src.at(b, c, y, 0), &src.at(p.pairs[b], c, y, 0), p.lambdas[b],
-                                                  &dst.at(b, c, y, 0), src.width * rows.step);
+                   HWY_DYNAMIC_DISPATCH(MixUpRun)
+                   (&src.at(b, c, y, 0), &src.at(p.pairs[b], c, y, 0), p.lambdas[b], &dst.at(b, c, y, 0),
+                    src.width * rows.step);
                  }
                });
 }
@@ -98,30 +100,38 @@ void paste_boxes(const ConstImage& src, const Image& dst, const PasteParams& p, 
   detail::check_paste(op, src, dst, p);
   check_indices(op, "sources", p.sources, p.mixes * src.batch, src.batch);
   const RowRuns rows(src, dst);
-  run_parallel(parallel, src.batch * rows.planes * src.height, grain_for(src.width * rows.step),
-               [&](int64_t begin, int64_t end) {
-                 for (int64_t r = begin; r < end; ++r) {
-                   const int64_t y = r % src.height, c = (r / src.height) % rows.planes;
-                   const int64_t b = r / (src.height * rows.planes);
-                   if (!rows.runs) {
-                     for (int64_t x = 0; x < src.width; ++x)
-                       dst.at(b, c, y, x) = src.at(paste_source(p, src.batch, b, y, x), c, y, x);
-                     continue;
-                   }
-                   uint8_t* out = &dst.at(b, c, y, 0);
-                   std::memcpy(out, &src.at(b, c, y, 0), static_cast<size_t>(src.width * rows.step));
-                   for (int64_t k = 0; k < p.mixes; ++k) {
-                     const float* box = p.box(k, b, src.batch);
-                     int64_t y0, y1, x0, x1;
-                     box_range(box[1], box[3], src.height, &y0, &y1);
-                     box_range(box[0], box[2], src.width, &x0, &x1);
-                     if (y < y0 || y > y1 || x0 > x1) continue;
-                     const int64_t from = p.sources[k * src.batch + b];
-                     std::memcpy(out + x0 * rows.step, &src.at(from, c, y, x0),
-                                 static_cast<size_t>((x1 - x0 + 1) * rows.step));
-                   }
-                 }
-               });
+  const int64_t row_bytes = src.width * rows.step;
+  // a plane (or a sample's interleaved rows) at a time: copied whole where its rows are
+  // consecutive in src and dst, then each round's box rows pasted over it
+  const bool whole = rows.runs && src.stride_h == row_bytes && dst.stride_h == row_bytes;
+  run_parallel(parallel, src.batch * rows.planes, grain_for(src.height * row_bytes), [&](int64_t begin, int64_t end) {
+    for (int64_t t = begin; t < end; ++t) {
+      const int64_t c = t % rows.planes, b = t / rows.planes;
+      if (!rows.runs) {
+        for (int64_t y = 0; y < src.height; ++y)
+          for (int64_t x = 0; x < src.width; ++x)
+            dst.at(b, c, y, x) = src.at(paste_source(p, src.batch, b, y, x), c, y, x);
+        continue;
+      }
+      if (whole) {
+        std::memcpy(&dst.at(b, c, 0, 0), &src.at(b, c, 0, 0), static_cast<size_t>(src.height * row_bytes));
+      } else {
+        for (int64_t y = 0; y < src.height; ++y)
+          std::memcpy(&dst.at(b, c, y, 0), &src.at(b, c, y, 0), static_cast<size_t>(row_bytes));
+      }
+      for (int64_t k = 0; k < p.mixes; ++k) {
+        const float* box = p.box(k, b, src.batch);
+        int64_t y0, y1, x0, x1;
+        box_range(box[1], box[3], src.height, &y0, &y1);
+        box_range(box[0], box[2], src.width, &x0, &x1);
+        if (x0 > x1) continue;
+        const int64_t from = p.sources[k * src.batch + b];
+        for (int64_t y = y0; y <= y1; ++y) {
+          std::memcpy(&dst.at(b, c, y, x0), &src.at(from, c, y, x0), static_cast<size_t>((x1 - x0 + 1) * rows.step));
+        }
+      }
+    }
+  });
 }
 
 }  // namespace cpu

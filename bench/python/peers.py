@@ -1,11 +1,12 @@
 """Who runs each benchmarked op (../shared/BENCH.md): one registry, PEERS, from op to the builder of
 its {library: factory} (peer_helpers.py says what a factory is); the factories live by family in
-peers_intensity.py and peers_geometry.py.
+peers_intensity.py, peers_geometry.py and peers_mix.py.
 """
 
 from peer_helpers import LIBRARIES, _optional, is_ours  # noqa: F401  (run.py reads them from here)
 from peers_geometry import GEOMETRY, _geometry_peers, _pipeline_peers
 from peers_intensity import CLASS_PEERS, POINT_PEERS, _blur_peers, _color_peers, _flip_peers, _normalize_peers
+from peers_mix import MIXES, _mix_peers
 
 import u8aug
 
@@ -22,6 +23,7 @@ PEERS = {
     "gaussian_blur_5": lambda: _blur_peers(5),
     "gaussian_blur_23": lambda: _blur_peers(23),
     **CLASS_PEERS,
+    **{op: (lambda op=op: _mix_peers(op)) for op in MIXES},
     "pipeline": _pipeline_peers,
     "pipeline_simclr": lambda: _pipeline_peers(simclr=True),
 }

@@ -114,14 +114,13 @@ class RandomCutMixV2(_Uint8Mix, K.RandomCutMixV2):
 
         height, width = params["image_shape"]
         f32 = dict(device=labels.device, dtype=torch.float32)
-        own = labels.to(**f32)
-        mixed, kept = [], []
-        for pair, crop in zip(params["mix_pairs"], params["crop_src"]):
-            w, h = infer_bbox_shape(crop)
-            lam = w.to(torch.float32) * h.to(torch.float32) / (width * height)
-            lam = (1 - lam if self.use_correct_lambda else lam).to(**f32)
-            mixed.append(torch.stack([own, _paired(labels, pair.to(labels.device)).to(**f32), lam], 1))
-            kept.append(torch.stack([own, own, torch.zeros_like(own)], 1))
-        if not mixed:
-            return torch.zeros((0, labels.shape[0], 3), **f32)
-        return torch.where(applied.to(labels.device)[None, :, None], torch.stack(mixed), torch.stack(kept))
+        pairs, crops = params["mix_pairs"].to(labels.device), params["crop_src"]
+        # kornia's per-round label rows, every round at once (the same elementwise float32 ops)
+        w, h = infer_bbox_shape(crops.reshape(-1, 4, 2))
+        lam = (w.to(torch.float32) * h.to(torch.float32) / (width * height)).reshape(pairs.shape)
+        lam = (1 - lam if self.use_correct_lambda else lam).to(**f32)
+        own = labels.to(**f32).expand(pairs.shape)
+        paired = torch.gather(labels.expand(pairs.shape), 1, pairs).to(**f32)
+        mixed = torch.stack([own, paired, lam], -1)
+        kept = torch.stack([own, own, torch.zeros_like(lam)], -1)
+        return torch.where(applied.to(labels.device)[None, :, None], mixed, kept)

@@ -384,6 +384,13 @@ CLASS_PEERS = {
         tv_make=lambda v2: v2.RandomAutocontrast(p=1.0),
         albu_make=lambda A: A.AutoContrast(p=1.0),
     ),
+    # kornia's defaults (a 63-tap smoothing of the drawn noise); the others' own defaults
+    "elastic": lambda: _class_peers(
+        "RandomElasticTransform",
+        dict(p=1.0),
+        tv_make=lambda v2: v2.ElasticTransform(alpha=50.0, sigma=5.0),
+        albu_make=lambda A: A.ElasticTransform(alpha=50.0, sigma=5.0, p=1.0),
+    ),
     "gaussian_noise": lambda: _class_peers(
         "RandomGaussianNoise",
         dict(mean=0.0, std=0.1, p=1.0),

@@ -102,7 +102,8 @@ def test_the_host_side_choice_is_the_stated_limit():
     for kornia's float policies and u8aug's alike (the module docstring's limit)."""
     aug = UA.TrivialAugment()
     torch._dynamo.reset()
-    with pytest.raises(Exception, match="Indexing list with non-scalar tensor"):
+    # torch 2.11 and 2.15 word it differently; both fail at kornia's modules[idx]
+    with pytest.raises(Exception, match="Indexing list with non-scalar tensor|data-dependent expression"):
         torch.compile(aug, fullgraph=True)(images((2, 3, 8, 8)))
 
 

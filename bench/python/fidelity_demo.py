@@ -151,10 +151,12 @@ def geometry_cases():
             warp(False, 30.0, 1.1, "bilinear", "zeros", False),
             warp(False, -75.0, 0.8, "bilinear", "reflection", True),
             warp(False, 10.0, 1.3, "nearest", "border", False),
+            warp(False, 25.0, 0.9, "bicubic", "reflection", False),
         ],
         "warp_perspective": [
             warp(True, 20.0, 1.0, "bilinear", "zeros", True),
             warp(True, -40.0, 0.9, "bilinear", "border", False),
+            warp(True, 15.0, 1.1, "bicubic", "zeros", True),
         ],
         "resize": [
             (lambda x: u8aug.resize(x, half(x)), lambda xf: resize(xf, half(xf))),
@@ -162,12 +164,18 @@ def geometry_cases():
                 lambda x: u8aug.resize(x, (700, 900), align_corners=True),
                 lambda xf: resize(xf, (700, 900), align_corners=True),
             ),
+            (lambda x: u8aug.resize(x, half(x), "bicubic"), lambda xf: resize(xf, half(xf), "bicubic")),
+            (lambda x: u8aug.resize(x, (301, 402), "nearest-exact"), lambda xf: resize(xf, (301, 402), "nearest-exact")),
         ],
         "crop_and_resize": [
             (
                 lambda x: u8aug.crop_and_resize(x, _box(x, 40, 60, 150, 170), (224, 224)),
                 lambda xf: crop_by_indices(xf, _box(xf, 40, 60, 150, 170), (224, 224), align_corners=True),
-            )
+            ),
+            (
+                lambda x: u8aug.crop_and_resize(x, _box(x, 10, 20, 120, 90), (224, 224), "bicubic", False),
+                lambda xf: crop_by_indices(xf, _box(xf, 10, 20, 120, 90), (224, 224), "bicubic", align_corners=False),
+            ),
         ],
         "grid_sample": [
             (
@@ -177,6 +185,10 @@ def geometry_cases():
             (
                 lambda x: u8aug.grid_sample(x, _swirl(x), "nearest", "zeros", False),
                 lambda xf: F.grid_sample(xf, _swirl(xf), "nearest", "zeros", False),
+            ),
+            (
+                lambda x: u8aug.grid_sample(x, _swirl(x), "bicubic", "border", False),
+                lambda xf: F.grid_sample(xf, _swirl(xf), "bicubic", "border", False),
             ),
         ],
         "pad": [
@@ -200,6 +212,11 @@ def geometry_cases():
         ],
         "auto_contrast": [(lambda x: u8aug.auto_contrast(x), lambda xf: normalize_min_max(xf))],
         "erase_boxes": [(lambda x: u8aug.erase_boxes(x, _erase_box(x), 0.5), lambda xf: _erased(xf, _erase_box(xf), 0.5))],
+        # kornia's RandomMixUpV2 blend and RandomCutMixV2 paste (bbox_to_mask, masked copy)
+        "mix_up": [(lambda x: u8aug.mix_up(x, _pairs(x), _lambdas(x)), lambda xf: _mixed(xf))],
+        "paste_boxes": [
+            (lambda x: u8aug.paste_boxes(x, _pairs(x)[None], _paste_boxes(x)), lambda xf: _pasted(xf)),
+        ],
         "add_offset": [
             (lambda x: u8aug.add_offset(x, _noise(x)), lambda xf: xf + _noise(xf)),
             (lambda x: u8aug.add_offset(x, _ramp(x)), lambda xf: (xf + _ramp(xf)).clamp(0, 1)),
@@ -264,6 +281,32 @@ def _erased(xf, box, value):
     yy, xx = torch.arange(h).view(h, 1).float(), torch.arange(w).view(1, w).float()
     inside = (xx >= box[0, 0]) & (xx <= box[0, 2]) & (yy >= box[0, 1]) & (yy <= box[0, 3])
     return torch.where(inside, torch.tensor(value), xf)
+
+
+def _pairs(x):
+    """Each photo's partner: the next one, the last with the first."""
+    return torch.roll(torch.arange(x.shape[0]), -1)
+
+
+def _lambdas(x):
+    return torch.linspace(0.15, 0.85, x.shape[0])
+
+
+def _mixed(xf):
+    lam = _lambdas(xf).view(-1, 1, 1, 1).expand_as(xf)
+    return xf * (1 - lam) + xf.index_select(0, _pairs(xf)) * lam
+
+
+def _paste_boxes(x):
+    return _erase_box(x).expand(1, x.shape[0], 4).contiguous()
+
+
+def _pasted(xf):
+    h, w = xf.shape[-2:]
+    box = _erase_box(xf)
+    yy, xx = torch.arange(h).view(h, 1).float(), torch.arange(w).view(1, w).float()
+    inside = (xx >= box[0, 0]) & (xx <= box[0, 2]) & (yy >= box[0, 1]) & (yy <= box[0, 3])
+    return torch.where(inside, xf.index_select(0, _pairs(xf)), xf)
 
 
 def _noise(x):

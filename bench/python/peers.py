@@ -1,11 +1,12 @@
 """Who runs each benchmarked op (../shared/BENCH.md): one registry, PEERS, from op to the builder of
 its {library: factory} (peer_helpers.py says what a factory is); the factories live by family in
-peers_intensity.py, peers_geometry.py and peers_mix.py.
+peers_intensity.py, peers_geometry.py, peers_mix.py and peers_auto.py.
 """
 
 from peer_helpers import LIBRARIES, _optional, is_ours  # noqa: F401  (run.py reads them from here)
 from peers_geometry import GEOMETRY, _geometry_peers, _pipeline_peers
 from peers_intensity import CLASS_PEERS, POINT_PEERS, _blur_peers, _color_peers, _flip_peers, _normalize_peers
+from peers_auto import POLICIES, _auto_peers
 from peers_mix import MIXES, _mix_peers
 
 import u8aug
@@ -24,6 +25,7 @@ PEERS = {
     "gaussian_blur_23": lambda: _blur_peers(23),
     **CLASS_PEERS,
     **{op: (lambda op=op: _mix_peers(op)) for op in MIXES},
+    **{op: (lambda op=op: _auto_peers(op)) for op in POLICIES},
     "pipeline": _pipeline_peers,
     "pipeline_simclr": lambda: _pipeline_peers(simclr=True),
 }
@@ -40,7 +42,7 @@ OPS = list(PEERS)
 PIPELINE_SHAPE = (32, 3, 256, 256)
 PIPELINES = {"pipeline", "pipeline_simclr"}
 # Ops whose work depends on the content: fed real photos, not random bytes.
-CONTENT_DEPENDENT = {"equalize"}
+CONTENT_DEPENDENT = {"equalize", "rand_augment", "trivial_augment"}
 # Bytes read plus written per image element (uint8 in; uint8 out, or float32 out for normalize).
 BYTES_PER_ELEMENT = {"normalize": 5}
 # Ops whose speed is bounded by memory: also reported as GB/s and as a fraction of memcpy.

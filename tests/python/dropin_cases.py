@@ -60,6 +60,8 @@ CASES = [
     ("Resize", dict(size=(20, 23))),
     ("Resize", dict(size=(9, 30), resample="bicubic", align_corners=True)),
     ("Resize", dict(size=(21, 12), resample="nearest")),
+    ("Resize", dict(size=(9, 7), antialias=True)),
+    ("Resize", dict(size=(11, 30), resample="bicubic", antialias=True)),
     ("LongestMaxSize", dict(max_size=25)),
     ("SmallestMaxSize", dict(max_size=9)),
     ("PadTo", dict(size=(20, 24), pad_value=0.3)),

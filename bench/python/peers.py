@@ -4,9 +4,9 @@ peers_intensity.py, peers_geometry.py, peers_mix.py and peers_auto.py.
 """
 
 from peer_helpers import LIBRARIES, _optional, is_ours  # noqa: F401  (run.py reads them from here)
+from peers_auto import POLICIES, _auto_peers
 from peers_geometry import GEOMETRY, _geometry_peers, _pipeline_peers
 from peers_intensity import CLASS_PEERS, POINT_PEERS, _blur_peers, _color_peers, _flip_peers, _normalize_peers
-from peers_auto import POLICIES, _auto_peers
 from peers_mix import MIXES, _mix_peers
 
 import u8aug

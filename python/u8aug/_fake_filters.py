@@ -135,7 +135,9 @@ def _mix_up_fake(img, pairs, lambdas):
         pairs.dtype == torch.int64 and pairs.dim() == 1 and pairs.shape[0] == b,
         lambda: f"u8aug.mix_up: expected pairs to be a 1-D int64 tensor of B = {b} sample indices, got {pairs.dtype} of shape {tuple(pairs.shape)}",
     )
-    torch._check(pairs.device == img.device, lambda: f"u8aug.mix_up: pairs is on {pairs.device} but img is on {img.device}")
+    torch._check(
+        pairs.device == img.device, lambda: f"u8aug.mix_up: pairs is on {pairs.device} but img is on {img.device}"
+    )
     _check_values("mix_up", "lambdas", lambdas, img)
     return empty_output(img, img.shape)
 
@@ -151,8 +153,10 @@ def _paste_boxes_fake(img, sources, boxes):
     k = sources.shape[0]
     torch._check(
         boxes.dtype == torch.float32 and boxes.dim() == 3 and tuple(boxes.shape) == (k, b, 4),
-        lambda: f"u8aug.paste_boxes: expected boxes to be a float32 tensor of shape (K, B, 4) = ({k}, {b}, 4) (x_min, y_min, x_max, y_max), got {boxes.dtype} of shape {tuple(boxes.shape)}",
+        lambda: f"u8aug.paste_boxes: expected boxes to be a float32 tensor of shape (K, B, 4) = ({k}, {b}, 4) (x_min, y_min, x_max, y_max; K rounds as in sources), got {boxes.dtype} of shape {tuple(boxes.shape)}",
     )
     for name, t in (("sources", sources), ("boxes", boxes)):
-        torch._check(t.device == img.device, lambda: f"u8aug.paste_boxes: {name} is on {t.device} but img is on {img.device}")
+        torch._check(
+            t.device == img.device, lambda: f"u8aug.paste_boxes: {name} is on {t.device} but img is on {img.device}"
+        )
     return empty_output(img, img.shape)

@@ -108,9 +108,9 @@ SAMPLES = {
     "paste_boxes": lambda x: (
         x,
         torch.arange(x.shape[0] if x.dim() == 4 else 1, device=x.device).flip(0).repeat(2, 1),
-        torch.tensor([[1.0, 0.0, 3.0, 2.0], [0.0, 1.0, 1.0, 5.0]], device=x.device)[:, None].expand(
-            2, x.shape[0] if x.dim() == 4 else 1, 4
-        ).contiguous(),
+        torch.tensor([[1.0, 0.0, 3.0, 2.0], [0.0, 1.0, 1.0, 5.0]], device=x.device)[:, None]
+        .expand(2, x.shape[0] if x.dim() == 4 else 1, 4)
+        .contiguous(),
     ),
     "add_offset": lambda x: (x, torch.linspace(-0.5, 0.5, x.numel(), device=x.device).view(x.shape)),
     "sharpness": lambda x: (x, torch.linspace(0.0, 2.0, x.shape[0] if x.dim() == 4 else 1, device=x.device)),

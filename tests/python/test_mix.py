@@ -28,6 +28,39 @@ CASES = [
     ("RandomCutMixV2", dict(num_mix=3, cut_size=(0.3, 0.8), p=0.6, use_correct_lambda=True)),
     ("RandomCutMixV2", dict(beta=0.5, same_on_batch=True, use_correct_lambda=False)),
 ]
+JIGSAW = [
+    dict(grid=(4, 4)),
+    dict(grid=(2, 3), p=0.6),
+    dict(grid=(1, 4), ensure_perm=False),
+    dict(grid=(2, 3), p=0.6, ensure_perm=False),
+]
+
+
+@pytest.mark.parametrize("kwargs", JIGSAW)
+def test_jigsaw_equals_kornia_and_compiles(kwargs):
+    x = images((5, 3, 16, 24), 8)
+    before = x.clone()
+    for seed in range(3):
+        torch.manual_seed(seed)
+        want = K.RandomJigsaw(**kwargs)(x.float() / 255)
+        torch.manual_seed(seed)
+        got = UK.RandomJigsaw(**kwargs)(x)
+        assert got.dtype == torch.uint8 and torch.equal(got, oracle(want)), seed
+    assert torch.equal(x, before)
+    with pytest.raises(RuntimeError, match="must be divisible by grid"):
+        UK.RandomJigsaw(grid=(3, 3))(x)
+    if kwargs.get("ensure_perm", True):
+        return  # kornia's generator re-draws until a piece moves (torch.equal in a loop): no single graph
+    aug = UK.RandomJigsaw(**kwargs)
+    torch._dynamo.reset()
+    compiled = torch.compile(aug, fullgraph=True, options=UK.COMPILE_OPTIONS)
+    for seed in range(2):
+        torch.manual_seed(seed)
+        a = compiled(x)
+        torch.manual_seed(seed)
+        assert torch.equal(a, aug(x))
+
+
 IDS = [f"{name}-{i}" for i, (name, _) in enumerate(CASES)]
 
 
@@ -119,7 +152,10 @@ def test_repr_names_u8aug():
             lambda x: u8aug.paste_boxes(x, torch.full((1, 3), -1), torch.zeros(1, 3, 4)),
             r"sources must lie in \[0, B = 3\), got -1",
         ),
-        (lambda x: u8aug.paste_boxes(x, torch.zeros(3, dtype=torch.int64), torch.zeros(1, 3, 4)), "sources to be a 2-D"),
+        (
+            lambda x: u8aug.paste_boxes(x, torch.zeros(3, dtype=torch.int64), torch.zeros(1, 3, 4)),
+            "sources to be a 2-D",
+        ),
     ],
 )
 def test_bad_input_raises_and_leaves_the_image(call, message):

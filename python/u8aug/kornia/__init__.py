@@ -26,7 +26,7 @@ import kornia.augmentation as K
 
 from . import _containers
 from ._apply import KERNELS
-from ._mix import RandomCutMixV2, RandomMixUpV2  # noqa: F401  (their own forward: kornia's mix base)
+from ._mix import RandomCutMixV2, RandomJigsaw, RandomMixUpV2  # noqa: F401  (their own forward: kornia's mix base)
 from ._patch import install, installed, uint8_dropin, uninstall
 
 # One class per entry of KERNELS, declared so that IDEs and type checkers see them; each is
@@ -291,6 +291,7 @@ __all__ = [
     *KERNELS,
     "RandomMixUpV2",
     "RandomCutMixV2",
+    "RandomJigsaw",
     "AugmentationSequential",
     "ImageSequential",
     "install",

@@ -1,4 +1,4 @@
-"""The uint8 drop-ins of kornia's batch mixes, RandomMixUpV2 and RandomCutMixV2.
+"""The uint8 drop-ins of kornia's batch mixes, RandomMixUpV2, RandomCutMixV2 and RandomJigsaw.
 
 kornia's mix base records the image dtype for its label handlers with ``DType.get``, which has no
 uint8, and its float-only dtype check runs first; so for a uint8 image these classes run their own
@@ -124,3 +124,18 @@ class RandomCutMixV2(_Uint8Mix, K.RandomCutMixV2):
         mixed = torch.stack([own, paired, lam], -1)
         kept = torch.stack([own, own, torch.zeros_like(lam)], -1)
         return torch.where(applied.to(labels.device)[None, :, None], mixed, kept)
+
+
+class RandomJigsaw(_Uint8Mix, K.RandomJigsaw):
+    """kornia.augmentation.RandomJigsaw that also takes uint8 images: kornia's own permutation of
+    the pieces (pure indexing, so its bytes are kornia's on any dtype), then u8aug's per-sample
+    select for the gate."""
+
+    def _mix_bytes(self, x, params, applied):
+        h, w = x.shape[-2:]
+        if h % self.flags["grid"][0] or w % self.flags["grid"][1]:  # kornia's own check and message
+            raise RuntimeError(f"Input height and width {(h, w)} must be divisible by grid {self.flags['grid']}.")
+        out = K.RandomJigsaw.apply_transform(self, x, params, self.flags)
+        out = out.contiguous(memory_format=torch.channels_last) if ops._channels_last(x) else out.contiguous()
+        take = applied.expand(x.shape[0]).contiguous()
+        return ops.select_samples(take, out, x)

@@ -160,8 +160,7 @@ void erase_boxes(const ConstImage& src, const Image& dst, Boxes boxes, Samples v
 // Batch mixes (pixel/mix.h): kornia's RandomMixUpV2 blend of each sample with its pair, and
 // RandomCutMixV2's rounds of boxes pasted from source samples. dst must not overlap src.
 void mix_up(const ConstImage& src, const Image& dst, const MixUpParams& params, const ParallelFor& parallel = {});
-void paste_boxes(const ConstImage& src, const Image& dst, const PasteParams& params,
-                 const ParallelFor& parallel = {});
+void paste_boxes(const ConstImage& src, const Image& dst, const PasteParams& params, const ParallelFor& parallel = {});
 // x / 255 + offset, clamped, quantized (pixel/offset.h): kornia's Gaussian noise and illumination
 // gradients, a float32 offset per element (stride_b 0: one for the batch).
 void add_offset(const ConstImage& src, const OffsetImage& offset, const Image& dst, const ParallelFor& parallel = {});

@@ -36,6 +36,24 @@ JIGSAW = [
 ]
 
 
+@pytest.mark.parametrize("kwargs", [dict(p=1.0), dict(p=0.6, excluded_labels=[0]), dict(p=1.0, p_batch=0.7)])
+def test_transplantation_equals_kornia(kwargs):
+    x = images((5, 3, 12, 14), 9)
+    masks = torch.randint(0, 4, (5, 12, 14), generator=torch.Generator().manual_seed(2))
+    before = x.clone()
+    for seed in range(4):
+        torch.manual_seed(seed)
+        want_img, want_mask = K.RandomTransplantation(**kwargs)(x.float() / 255, masks)
+        torch.manual_seed(seed)
+        aug = UK.RandomTransplantation(**kwargs)
+        got_img, got_mask = aug(x, masks)
+        assert got_img.dtype == torch.uint8 and torch.equal(got_img, oracle(want_img)), seed
+        assert torch.equal(got_mask, want_mask), seed
+        replay_img, _ = aug(x, masks, params=aug._params)  # the drawn choice replayed
+        assert torch.equal(replay_img, got_img)
+    assert torch.equal(x, before)
+
+
 @pytest.mark.parametrize("kwargs", JIGSAW)
 def test_jigsaw_equals_kornia_and_compiles(kwargs):
     x = images((5, 3, 16, 24), 8)

@@ -26,7 +26,12 @@ import kornia.augmentation as K
 
 from . import _containers
 from ._apply import KERNELS
-from ._mix import RandomCutMixV2, RandomJigsaw, RandomMixUpV2  # noqa: F401  (their own forward: kornia's mix base)
+from ._mix import (  # noqa: F401  (their own forward: kornia's mix base)
+    RandomCutMixV2,
+    RandomJigsaw,
+    RandomMixUpV2,
+    RandomTransplantation,
+)
 from ._patch import install, installed, uint8_dropin, uninstall
 
 # One class per entry of KERNELS, declared so that IDEs and type checkers see them; each is
@@ -292,6 +297,7 @@ __all__ = [
     "RandomMixUpV2",
     "RandomCutMixV2",
     "RandomJigsaw",
+    "RandomTransplantation",
     "AugmentationSequential",
     "ImageSequential",
     "install",

@@ -139,3 +139,38 @@ class RandomJigsaw(_Uint8Mix, K.RandomJigsaw):
         out = out.contiguous(memory_format=torch.channels_last) if ops._channels_last(x) else out.contiguous()
         take = applied.expand(x.shape[0]).contiguous()
         return ops.select_samples(take, out, x)
+
+
+class RandomTransplantation(K.RandomTransplantation):
+    """kornia.augmentation.RandomTransplantation that also takes uint8 images: kornia's own draws,
+    selection and copies (``torch.where`` of acceptor and donor pixels, ``index_put``), which move
+    bytes as they are, so the result is kornia's on any dtype; masks as kornia returns them. kornia's
+    forward rejects non-float images before those copies, so uint8 runs the same steps here. The
+    labels and pixels are chosen on the host (kornia's design): no single graph holds them."""
+
+    def forward(self, *input, params=None, data_keys=None, **kwargs):
+        keys = self.data_keys if data_keys is None else [DataKey.get(k) for k in data_keys]
+        if DataKey.INPUT not in keys or input[keys.index(DataKey.INPUT)].dtype.is_floating_point:
+            return super().forward(*input, params=params, data_keys=data_keys, **kwargs)
+        if params is None:
+            self._check_mask_given(input, keys)
+            params = self.forward_parameters(input[keys.index(DataKey.MASK)].shape)
+        if any(k not in params for k in ("acceptor_indices", "donor_indices", "selection")):
+            params = {**params, **self.params_from_input(*input, data_keys=keys, params=params)}
+        self._params = params
+        outputs = []
+        for key, value in zip(keys, input):
+            if key not in (DataKey.INPUT, DataKey.MASK):
+                raise NotImplementedError(
+                    f"u8aug.kornia.RandomTransplantation: takes the data keys 'input' and 'mask', got {key.name.lower()!r}"
+                )
+            at = params["acceptor_indices"].to(value.device)
+            acceptor, donor = value[at], value[params["donor_indices"].to(value.device)]
+            if key == DataKey.INPUT:
+                moved = self.transform_input(acceptor, donor, params["selection"])
+                base = self.apply_non_transform(value, params, self.flags)
+            else:
+                moved = self.transform_mask(acceptor, donor, params["selection"])
+                base = self.apply_non_transform_mask(value, params, self.flags)
+            outputs.append(base.index_put((at,), self.apply_non_transform_mask(moved, params, self.flags)))
+        return outputs[0] if len(outputs) == 1 else outputs

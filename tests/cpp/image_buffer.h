@@ -136,5 +136,11 @@ class OnEveryTarget : public ::testing::TestWithParam<int64_t> {
       Targets, Fixture, ::testing::ValuesIn(hwy::SupportedAndGeneratedTargets()), \
       [](const ::testing::TestParamInfo<int64_t>& info) { return std::string(hwy::TargetName(info.param)); })
 
+// A CUDA kernel's each-index body run on the CPU for every index, as cuda/launch.cuh runs it.
+template <class Body>
+void run_every_index(const Body& body) {
+  for (int64_t i = 0; i < body.count(); ++i) body(i);
+}
+
 }  // namespace test
 }  // namespace u8aug

@@ -24,11 +24,6 @@ namespace u8aug {
 namespace test {
 namespace {
 
-template <class Body>
-void run_every_index(const Body& body) {
-  for (int64_t i = 0; i < body.count(); ++i) body(i);
-}
-
 const Layout kBodyLayouts[] = {Layout::kPlanar, Layout::kInterleaved, Layout::kPlanarPadded};
 
 struct Case {

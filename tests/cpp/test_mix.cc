@@ -14,11 +14,6 @@ namespace u8aug {
 namespace test {
 namespace {
 
-template <class Body>
-void run_every_index(const Body& body) {
-  for (int64_t i = 0; i < body.count(); ++i) body(i);
-}
-
 class MixOnEveryTarget : public OnEveryTarget {};
 
 TEST_P(MixOnEveryTarget, MixUpMatchesTheBody) {

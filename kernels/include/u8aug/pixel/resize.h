@@ -26,19 +26,23 @@ struct AxisTap {
   float l0, l1;
 };
 
-// fused_index: scale * (d + 0.5) - 0.5 as one fused multiply-add, or rounded after the multiply.
-U8AUG_HD AxisTap linear_tap(int64_t d, int64_t in, int64_t out, bool align_corners, bool fused_index = true) {
-  if (in == out) return AxisTap{d, d, 1.0f, 0.0f};
-  float r;
+// torch's area_pixel_compute_source_index: output index d's position in the source axis, scale * d
+// (align_corners) or scale * (d + 0.5) - 0.5, as one fused multiply-add (fused_index) or rounded
+// after the multiply; the linear modes then clamp it at 0, the cubic one does not.
+U8AUG_HD float source_index(int64_t d, int64_t in, int64_t out, bool align_corners, bool fused_index) {
   if (align_corners) {
     const float scale = out > 1 ? static_cast<float>(in - 1) / static_cast<float>(out - 1) : 0.0f;
-    r = scale * static_cast<float>(d);
-  } else {
-    const float scale = static_cast<float>(in) / static_cast<float>(out);
-    const float centre = static_cast<float>(d) + 0.5f;
-    r = fused_index ? fmaf(scale, centre, -0.5f) : scale * centre - 0.5f;
-    r = r < 0.0f ? 0.0f : r;
+    return scale * static_cast<float>(d);
   }
+  const float scale = static_cast<float>(in) / static_cast<float>(out);
+  const float centre = static_cast<float>(d) + 0.5f;
+  return fused_index ? fmaf(scale, centre, -0.5f) : scale * centre - 0.5f;
+}
+
+U8AUG_HD AxisTap linear_tap(int64_t d, int64_t in, int64_t out, bool align_corners, bool fused_index = true) {
+  if (in == out) return AxisTap{d, d, 1.0f, 0.0f};
+  float r = source_index(d, in, out, align_corners, fused_index);
+  if (!align_corners) r = r < 0.0f ? 0.0f : r;
   int64_t i0 = static_cast<int64_t>(floorf(r));
   i0 = i0 < in - 1 ? i0 : in - 1;
   float l1 = r - static_cast<float>(i0);
@@ -67,14 +71,7 @@ struct CubicAxisTap {
 };
 
 U8AUG_HD CubicAxisTap cubic_tap(int64_t d, int64_t in, int64_t out, bool align_corners) {
-  float r;
-  if (align_corners) {
-    const float scale = out > 1 ? static_cast<float>(in - 1) / static_cast<float>(out - 1) : 0.0f;
-    r = scale * static_cast<float>(d);
-  } else {
-    const float scale = static_cast<float>(in) / static_cast<float>(out);
-    r = fmaf(scale, static_cast<float>(d) + 0.5f, -0.5f);
-  }
+  const float r = source_index(d, in, out, align_corners, true);
   int64_t i0 = static_cast<int64_t>(floorf(r));
   i0 = i0 < in - 1 ? i0 : in - 1;
   float t = r - static_cast<float>(i0);

@@ -2,7 +2,7 @@
 // over torch's threads (the grid's points are arbitrary, so there is no row structure to vectorise).
 #include "cpu/parallel.h"
 #include "u8aug/detail/check.h"
-#include "u8aug/pixel/warp.h"
+#include "u8aug/pixel/sample.h"
 #include "u8aug/u8aug.h"
 
 namespace u8aug {

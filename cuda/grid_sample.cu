@@ -1,7 +1,7 @@
 // grid_sample with a given grid on CUDA: pixel/warp.h's GridSampleBody, one thread per output pixel.
 #include "cuda/launch.cuh"
 #include "u8aug/detail/check.h"
-#include "u8aug/pixel/warp.h"
+#include "u8aug/pixel/sample.h"
 #include "u8aug/u8aug.h"
 
 namespace u8aug {

@@ -64,7 +64,7 @@ inline Interp interp_of(const char* op, std::string_view mode, bool interpolate 
     fail("u8aug.", op, ": mode must be 'bilinear', 'bicubic', 'nearest' or 'nearest-exact', got '", mode, "'");
   fail("u8aug.", op, ": mode must be 'bilinear', 'bicubic' or 'nearest', got '", mode, "'");
 }
-// The order torch sums a bicubic row's taps in for this padding (pixel/warp.h, cubic_across_order).
+// The order torch sums a bicubic row's taps in for this padding (pixel/sample.h, cubic_across_order).
 inline CubicSum cubic_across_of(Padding padding) {
   return cubic_across_order(padding, torch_rules().bicubic_reflection_chains.load());
 }

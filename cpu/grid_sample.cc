@@ -1,4 +1,4 @@
-// grid_sample with a given grid on the CPU: pixel/warp.h's sample_pixel for every output pixel, rows
+// grid_sample with a given grid on the CPU: pixel/sample.h's sample_pixel for every output pixel, rows
 // over torch's threads (the grid's points are arbitrary, so there is no row structure to vectorise).
 #include "cpu/parallel.h"
 #include "u8aug/detail/check.h"

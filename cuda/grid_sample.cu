@@ -1,4 +1,4 @@
-// grid_sample with a given grid on CUDA: pixel/warp.h's GridSampleBody, one thread per output pixel.
+// grid_sample with a given grid on CUDA: pixel/sample.h's GridSampleBody, one thread per output pixel.
 #include "cuda/launch.cuh"
 #include "u8aug/detail/check.h"
 #include "u8aug/pixel/sample.h"

@@ -67,7 +67,7 @@ void mix_up(const ConstImage&, const Image&, const MixUpParams&, cudaStream_t) {
 void paste_boxes(const ConstImage&, const Image&, const PasteParams&, cudaStream_t) { unavailable("paste_boxes"); }
 void add_offset(const ConstImage&, const OffsetImage&, const Image&, cudaStream_t) { unavailable("add_offset"); }
 void sharpness(const ConstImage&, const Image&, Samples, cudaStream_t) { unavailable("sharpness"); }
-void grid_sample(const ConstImage&, const Image&, const SampleGrid&, Interp, Padding, bool, cudaStream_t) {
+void grid_sample(const ConstImage&, const Image&, const SampleGrid&, Interp, Padding, bool, cudaStream_t, CubicSum) {
   unavailable("grid_sample");
 }
 void box_blur_pooled(const ConstImage&, const Image&, int64_t, int64_t, Border, bool, cudaStream_t) {

@@ -89,6 +89,12 @@ int main() {
   cpu::crop_and_resize(src, dst, boxes, u8aug::Interp::kBilinear, true, crop_orders);
   cpu::pad(src, dst_padded, pad);
   cpu::rot90(src, dst_rotated, 1);
+  const int64_t pairs[] = {1, 0};
+  const float lambdas[] = {0.25f, 0.75f}, paste[] = {0, 0, 2, 2, 1, 1, 3, 3};
+  const u8aug::MixUpParams mix{pairs, u8aug::Samples{lambdas, 2}};
+  const u8aug::PasteParams pasting{pairs, paste, 1};
+  cpu::mix_up(src, dst, mix);
+  cpu::paste_boxes(src, dst, pasting);
 
   namespace cuda = u8aug::cuda;
   cudaStream_t stream = nullptr;
@@ -125,6 +131,8 @@ int main() {
   });
   expect_unavailable("pad", [&] { cuda::pad(src, dst_padded, pad, stream); });
   expect_unavailable("rot90", [&] { cuda::rot90(src, dst_rotated, 1, stream); });
+  expect_unavailable("mix_up", [&] { cuda::mix_up(src, dst, mix, stream); });
+  expect_unavailable("paste_boxes", [&] { cuda::paste_boxes(src, dst, pasting, stream); });
 
   const u8aug::BuildInfo info = u8aug::build_info();
   if (info.cuda) {

@@ -1,6 +1,6 @@
 // The fuzz cases of the filters and the catalogue-I intensity ops (fuzz_ops.cc dispatches to them):
-// separable and 2-D filters, boxes, medians, sharpness, offsets, erasing and auto-contrast, each
-// against its each-index body. Returns false when the op refused its arguments (having written
+// separable and 2-D filters, boxes, medians, sharpness, offsets, erasing, auto-contrast and the batch
+// mixes, each against its each-index body. Returns false when the op refused its arguments (having written
 // nothing), true when `expected` holds the reference bytes.
 #pragma once
 
@@ -12,6 +12,7 @@
 #include "u8aug/pixel/equalize.h"
 #include "u8aug/pixel/erase.h"
 #include "u8aug/pixel/filter.h"
+#include "u8aug/pixel/mix.h"
 #include "u8aug/pixel/offset.h"
 #include "u8aug/pixel/sharpness.h"
 #include "u8aug/u8aug.h"
@@ -28,6 +29,8 @@ enum class FilterCase : int {
   kOffset,
   kErase,
   kAutoContrast,
+  kMixUp,
+  kPaste,
   kCount
 };
 
@@ -104,6 +107,25 @@ bool fuzz_filter_case(FilterCase which, FuzzedDataProvider& in, const Buffer<uin
       const Samples values{v.data(), counts};
       if (!ran([&] { cpu::erase_boxes(s, dst.view, box, values, serial); })) return false;
       run_every_index(EraseBody{s, expected.view, box, values});
+      return true;
+    }
+    case FilterCase::kMixUp: {
+      std::vector<int64_t> pairs(static_cast<size_t>(b));
+      for (int64_t& p : pairs) p = in.ConsumeIntegralInRange<int64_t>(-1, b);  // -1 and b: rejected
+      const std::vector<float> lam = floats(in, counts, -1.0f, 2.0f);
+      const MixUpParams p{pairs.data(), Samples{lam.data(), counts}};
+      if (!ran([&] { cpu::mix_up(s, dst.view, p, serial); })) return false;
+      run_every_index(MixUpBody{s, expected.view, p});
+      return true;
+    }
+    case FilterCase::kPaste: {
+      const int64_t mixes = in.ConsumeIntegralInRange<int64_t>(0, 3);
+      std::vector<int64_t> sources(static_cast<size_t>(mixes * b));
+      for (int64_t& p : sources) p = in.ConsumeIntegralInRange<int64_t>(-1, b);
+      const std::vector<float> boxes = floats(in, 4 * mixes * b, -4.0f, 80.0f);
+      const PasteParams p{sources.data(), boxes.data(), mixes};
+      if (!ran([&] { cpu::paste_boxes(s, dst.view, p, serial); })) return false;
+      run_every_index(PasteBody{s, expected.view, p});
       return true;
     }
     default: {

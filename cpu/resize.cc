@@ -92,7 +92,7 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
   // kSeparable: the across-interpolated source rows, two slots per channel, tagged with their row
   std::vector<float> across(blends_rows_first(order) ? static_cast<size_t>(2 * channels * width) : 0);
   int64_t tag[2] = {-1, -1};
-  std::vector<uint8_t> scratch(dst.stride_w == 1 ? 0 : static_cast<size_t>(channels * width));
+  OutputRows out_rows(dst);
 #if HWY_NATIVE_FMA
   const hn::ScalableTag<float> d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
@@ -134,7 +134,7 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
     if (!blends_rows_first(order)) {
       // Corner weights wy * wx, then fma(v11, w11, fma(v10, w10, fma(v00, w00, v01 * w01))).
       // Column blocks outside, channels inside: the weights and tap indices serve every channel.
-      auto out_row = [&](int64_t c) { return dst.stride_w == 1 ? &dst.at(b, c, y, 0) : scratch.data() + c * width; };
+      auto out_row = [&](int64_t c) { return out_rows.row(b, c, y); };
       int64_t x = 0;
 #if HWY_NATIVE_FMA
       if (vector) {
@@ -168,7 +168,7 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
       }
     }
     for (int64_t c = 0; c < channels && blends_rows_first(order); ++c) {
-      uint8_t* out = dst.stride_w == 1 ? &dst.at(b, c, y, 0) : scratch.data() + c * width;
+      uint8_t* out = out_rows.row(b, c, y);
       int64_t x = 0;
       const float* r0 = across.data() + (k0 * channels + c) * width;
       const float* r1 = across.data() + (k1 * channels + c) * width;
@@ -186,10 +186,7 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
 #endif
       for (; x < width; ++x) out[x] = to_u8(blend_down(r0[x], r1[x], ty) * 255.0f);
     }
-    if (dst.stride_w != 1) {
-      for (int64_t x = 0; x < width; ++x)
-        for (int64_t c = 0; c < channels; ++c) dst.at(b, c, y, x) = scratch[c * width + x];
-    }
+    out_rows.flush(b, y);
   }
 }
 

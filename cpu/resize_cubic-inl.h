@@ -77,7 +77,7 @@ void BicubicRows(const ResizeSample& s, const Image& dst, int64_t b, bool align_
   const int64_t width = dst.width, channels = dst.channels;
   std::vector<float> across(static_cast<size_t>(4 * channels * width));
   int64_t tag[4] = {-1, -1, -1, -1};
-  std::vector<uint8_t> scratch(dst.stride_w == 1 ? 0 : static_cast<size_t>(channels * width));
+  OutputRows out_rows(dst);
 #if HWY_NATIVE_FMA
   const hn::ScalableTag<float> d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
@@ -133,7 +133,7 @@ void BicubicRows(const ResizeSample& s, const Image& dst, int64_t b, bool align_
       slot[j] = k;
     }
     for (int64_t c = 0; c < channels; ++c) {
-      uint8_t* out = dst.stride_w == 1 ? &dst.at(b, c, y, 0) : scratch.data() + c * width;
+      uint8_t* out = out_rows.row(b, c, y);
       const float* r[4];
       for (int j = 0; j < 4; ++j) r[j] = across.data() + (slot[j] * channels + c) * width;
       int64_t x = 0;
@@ -156,10 +156,7 @@ void BicubicRows(const ResizeSample& s, const Image& dst, int64_t b, bool align_
         out[x] = to_u8(cubic_sum(v, ty.c, CubicSum::kPairFirst) * 255.0f);
       }
     }
-    if (dst.stride_w != 1) {
-      for (int64_t x = 0; x < width; ++x)
-        for (int64_t c = 0; c < channels; ++c) dst.at(b, c, y, x) = scratch[c * width + x];
-    }
+    out_rows.flush(b, y);
   }
 }
 

@@ -20,5 +20,22 @@ struct ResizeSample {
   int64_t channels = 0;
   const float* row(int64_t c, int64_t y) const { return planes.data() + (c * win.height + y) * win.width; }
 };
+
+// Where an output row goes: dst's own rows when they are runs of bytes (stride_w 1), else a planar
+// scratch row per channel that flush() copies into dst's layout.
+struct OutputRows {
+  const Image& dst;
+  std::vector<uint8_t> scratch;
+  explicit OutputRows(const Image& d)
+      : dst(d), scratch(d.stride_w == 1 ? 0 : static_cast<size_t>(d.channels * d.width)) {}
+  uint8_t* row(int64_t b, int64_t c, int64_t y) {
+    return dst.stride_w == 1 ? &dst.at(b, c, y, 0) : scratch.data() + c * dst.width;
+  }
+  void flush(int64_t b, int64_t y) const {
+    if (dst.stride_w == 1) return;
+    for (int64_t x = 0; x < dst.width; ++x)
+      for (int64_t c = 0; c < dst.channels; ++c) dst.at(b, c, y, x) = scratch[static_cast<size_t>(c * dst.width + x)];
+  }
+};
 }  // namespace cpu
 }  // namespace u8aug

@@ -14,6 +14,7 @@
 #include "image_buffer.h"
 #include "u8aug/pixel/index_maps.h"
 #include "u8aug/pixel/resize.h"
+#include "u8aug/pixel/sample.h"
 #include "u8aug/pixel/warp.h"
 #include "u8aug/u8aug.h"
 
@@ -150,6 +151,51 @@ TEST_P(GeometryOnEveryTarget, ResizeAndCropMatchScalarReference) {
                 ASSERT_EQ(out.clobbered_padding(), 0);
                 ASSERT_EQ(src.buffer, before);
               }
+}
+
+// Grid points spread over and past [-1, 1], with the values grid_sample must survive: NaN, the
+// infinities, huge and exactly-on-the-border ones.
+std::vector<float> grid_points(int64_t n, uint32_t seed) {
+  const float specials[] = {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
+                            -std::numeric_limits<float>::infinity(), 1e30f, -1.0f, 1.0f, 0.0f};
+  std::vector<float> v(static_cast<size_t>(n));
+  uint32_t state = seed * 2654435761u + 1;
+  for (int64_t i = 0; i < n; ++i) {
+    state = state * 1664525u + 1013904223u;
+    const float u = static_cast<float>(state >> 8) / 16777216.0f;
+    v[i] = (state & 63) == 0 ? specials[(state >> 6) % 7] : 2.6f * u - 1.3f;
+  }
+  return v;
+}
+
+TEST_P(GeometryOnEveryTarget, GridSampleMatchesScalarReference) {
+  for (const Shape s : kGeometryShapes)
+    for (int64_t c : {1, 3, 6})
+      for (Layout layout : {Layout::kPlanar, Layout::kInterleaved})
+        for (bool pairs : {true, false})  // (x, y) interleaved as torch's grids, or two planes
+          for (int64_t count : {1, 2})
+            for (Interp mode : {Interp::kBilinear, Interp::kNearest, Interp::kBicubic})
+              for (Padding padding : {Padding::kZeros, Padding::kBorder, Padding::kReflection})
+                for (bool align : {false, true}) {
+                  const int64_t batch = 2, oh = s.h + 2, ow = s.w + 19;
+                  SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " " +
+                               layout_name(layout) + (pairs ? " pairs" : " planes") + " grids " +
+                               std::to_string(count) + " mode " + std::to_string(static_cast<int>(mode)) +
+                               " padding " + std::to_string(static_cast<int>(padding)) + (align ? " align" : ""));
+                  TestImage src(layout, batch, c, s.h, s.w);
+                  src.fill_random(static_cast<uint32_t>(s.h * 5 + s.w + c));
+                  const std::vector<uint8_t> before = src.buffer;
+                  const std::vector<float> points = grid_points(count * oh * ow * 2, static_cast<uint32_t>(s.w + c));
+                  SampleGrid grid{points.data(), count, oh, ow, oh * ow * 2, ow * 2, 2, 1};
+                  if (!pairs) grid = SampleGrid{points.data(), count, oh, ow, oh * ow * 2, ow, 1, oh * ow};
+                  TestImage out(layout, batch, c, oh, ow), expected(Layout::kPlanar, batch, c, oh, ow);
+                  cpu::grid_sample(src.view, out.view, grid, mode, padding, align, serial_for());
+                  run_every_index(GridSampleBody{src.view, expected.view, grid, mode, padding, align,
+                                                 CubicSum::kPairThenAdds});
+                  ASSERT_EQ(count_differences(out.view, expected.view), 0);
+                  ASSERT_EQ(out.clobbered_padding(), 0);
+                  ASSERT_EQ(src.buffer, before);
+                }
 }
 
 U8AUG_INSTANTIATE_ON_EVERY_TARGET(GeometryOnEveryTarget);

@@ -1,4 +1,5 @@
-// What cpu/warp.cc keeps per sample and passes per row (shared by its targets). Internal to the
+// What the CPU sampling kernels (warp.cc, grid_sample.cc, elastic.cc) keep per sample and pass per
+// output row, shared by their targets (cpu/sample_lanes-inl.h samples with them). Internal to the
 // CPU backend.
 #pragma once
 
@@ -6,7 +7,8 @@
 #include <cstdint>
 #include <memory>
 
-#include "u8aug/pixel/warp.h"
+#include "cpu/parallel.h"
+#include "u8aug/pixel/sample.h"
 
 namespace u8aug {
 namespace cpu {
@@ -33,15 +35,24 @@ struct PackedPixels {
   const uint32_t* group(int64_t g) const { return words.get() + kPad + g * height * width; }
 };
 
-// What one output row needs besides the image views.
-struct WarpRow {
+// Packs sample b of src into pixels (sized for src), rows over `parallel` (cpu/warp.cc).
+void pack_sample(const ConstImage& src, int64_t b, PackedPixels& pixels, const ParallelFor& parallel);
+
+// grid_sample's settings, as sample_pixel takes them.
+struct SampleSetup {
+  Interp mode;
+  Padding padding;
+  bool align_corners;
+  CubicSum cubic_across;
+};
+
+// What one output row needs besides its grid points.
+struct SampleRow {
   const ConstImage* src;
   const Image* dst;
-  const WarpSetup* setup;
-  const Values* fill;
+  SampleSetup setup;
+  const Values* fill;  // one per channel for Padding::kFill
   const PackedPixels* pixels;
-  const float* base_x;
-  float base_y;
   int64_t b, y;
   int64_t x_begin, x_end;  // the columns of this call
   uint8_t* scratch;        // dst.channels * dst.width bytes, for interleaved outputs

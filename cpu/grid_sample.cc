@@ -45,8 +45,8 @@ void GridSampleRow(const SampleRow& r, const SampleGrid& grid) {
   });
   for (int64_t x = done; x < r.x_end; ++x) {
     const SampleSetup& s = r.setup;
-    sample_pixel(*r.src, *r.dst, grid.at(r.b, r.y, x), s.mode, s.padding, s.align_corners, s.cubic_across, *r.fill,
-                 r.b, r.y, x);
+    sample_pixel(*r.src, *r.dst, grid.at(r.b, r.y, x), s.mode, s.padding, s.align_corners, s.cubic_across, *r.fill, r.b,
+                 r.y, x);
   }
 }
 
@@ -73,8 +73,16 @@ void grid_sample(const ConstImage& src, const Image& dst, const SampleGrid& grid
     run_parallel(parallel, dst.height, grain_for(8 * dst.width * dst.channels), [&](int64_t begin, int64_t end) {
       std::vector<uint8_t> scratch(static_cast<size_t>(dst.channels * dst.width));
       for (int64_t y = begin; y < end; ++y) {
-        const SampleRow row{&src,     &dst, SampleSetup{mode, padding, align_corners, cubic_across},
-                            &no_fill, &pixels, b, y, 0, dst.width, scratch.data()};
+        const SampleRow row{&src,
+                            &dst,
+                            SampleSetup{mode, padding, align_corners, cubic_across},
+                            &no_fill,
+                            &pixels,
+                            b,
+                            y,
+                            0,
+                            dst.width,
+                            scratch.data()};
         HWY_DYNAMIC_DISPATCH(GridSampleRow)(row, grid);
       }
     });

@@ -107,8 +107,9 @@ HWY_EXPORT(PackRows);
 HWY_EXPORT(WarpRowRun);
 
 void pack_sample(const ConstImage& src, int64_t b, PackedPixels& pixels, const ParallelFor& parallel) {
-  run_parallel(parallel, pixels.groups * src.height, grain_for(src.width * 4),
-               [&](int64_t begin, int64_t end) { HWY_DYNAMIC_DISPATCH(PackRows)(src, b, pixels, begin, end); });
+  run_parallel(parallel, pixels.groups * src.height, grain_for(src.width * 4), [&](int64_t begin, int64_t end) {
+    HWY_DYNAMIC_DISPATCH(PackRows)(src, b, pixels, begin, end);
+  });
 }
 
 namespace {
@@ -135,25 +136,26 @@ void warp(const char* op, bool perspective, const ConstImage& src, const Image& 
     // source (a whole output row of a rotation crosses hundreds of source rows), so gathers hit cache.
     constexpr int64_t kBand = 16, kTile = 128;
     const int64_t bands = (dst.height + kBand - 1) / kBand;
-    run_parallel(parallel, bands, std::max<int64_t>(1, grain_for(dst.width * dst.channels * 16 * kBand)),
-                 [&](int64_t begin, int64_t end) {
-                   std::vector<uint8_t> scratch(static_cast<size_t>(dst.channels * dst.width));
-                   for (int64_t band = begin; band < end; ++band) {
-                     const int64_t y_end = std::min(dst.height, (band + 1) * kBand);
-                     for (int64_t x0 = 0; x0 < dst.width; x0 += kTile) {
-                       for (int64_t y = band * kBand; y < y_end; ++y) {
-                         const WarpSetup& setup = setups[b];
-                         const WarpRow row{{&src, &dst,
-                                            SampleSetup{setup.mode, setup.padding, setup.align_corners,
-                                                        setup.cubic_across},
-                                            &p.fill, &pixels, b, y, x0, std::min(dst.width, x0 + kTile),
-                                            scratch.data()},
-                                           &setup, base_x.data(), base_y[y]};
-                         HWY_DYNAMIC_DISPATCH(WarpRowRun)(row);
-                       }
-                     }
-                   }
-                 });
+    run_parallel(
+        parallel, bands, std::max<int64_t>(1, grain_for(dst.width * dst.channels * 16 * kBand)),
+        [&](int64_t begin, int64_t end) {
+          std::vector<uint8_t> scratch(static_cast<size_t>(dst.channels * dst.width));
+          for (int64_t band = begin; band < end; ++band) {
+            const int64_t y_end = std::min(dst.height, (band + 1) * kBand);
+            for (int64_t x0 = 0; x0 < dst.width; x0 += kTile) {
+              for (int64_t y = band * kBand; y < y_end; ++y) {
+                const WarpSetup& setup = setups[b];
+                const WarpRow row{
+                    {&src, &dst, SampleSetup{setup.mode, setup.padding, setup.align_corners, setup.cubic_across},
+                     &p.fill, &pixels, b, y, x0, std::min(dst.width, x0 + kTile), scratch.data()},
+                    &setup,
+                    base_x.data(),
+                    base_y[y]};
+                HWY_DYNAMIC_DISPATCH(WarpRowRun)(row);
+              }
+            }
+          }
+        });
   }
 }
 

@@ -70,6 +70,9 @@ void sharpness(const ConstImage&, const Image&, Samples, cudaStream_t) { unavail
 void grid_sample(const ConstImage&, const Image&, const SampleGrid&, Interp, Padding, bool, cudaStream_t, CubicSum) {
   unavailable("grid_sample");
 }
+void elastic_transform(const ConstImage&, const Image&, const ElasticParams&, cudaStream_t) {
+  unavailable("elastic_transform");
+}
 void box_blur_pooled(const ConstImage&, const Image&, int64_t, int64_t, Border, bool, cudaStream_t) {
   unavailable("box_blur_pooled");
 }

@@ -126,7 +126,14 @@ def geometry_cases():
     from kornia.enhance import adjust_brightness, normalize_min_max, sharpness
     from kornia.filters import filter2d, gaussian_blur2d, median_blur
     from kornia.filters.blur import _box_blur_pool  # kornia's pooled box blur (box_blur picks it by size)
-    from kornia.geometry.transform import crop_by_indices, hflip, resize, warp_affine, warp_perspective
+    from kornia.geometry.transform import (
+        crop_by_indices,
+        elastic_transform2d,
+        hflip,
+        resize,
+        warp_affine,
+        warp_perspective,
+    )
 
     def warp(perspective, degrees, scale, mode, padding, align):
         fn, ours = (warp_perspective, u8aug.warp_perspective) if perspective else (warp_affine, u8aug.warp_affine)
@@ -189,6 +196,13 @@ def geometry_cases():
             (
                 lambda x: u8aug.grid_sample(x, _swirl(x), "bicubic", "border", False),
                 lambda xf: F.grid_sample(xf, _swirl(xf), "bicubic", "border", False),
+            ),
+        ],
+        "elastic_transform": [
+            (lambda x: u8aug.elastic_transform2d(x, _field(x)), lambda xf: elastic_transform2d(xf, _field(xf))),
+            (
+                lambda x: u8aug.elastic_transform2d(x, _field(x), (31, 21), (6.0, 4.0), (9.0, 12.0), True, "bicubic"),
+                lambda xf: elastic_transform2d(xf, _field(xf), (31, 21), (6.0, 4.0), (9.0, 12.0), True, "bicubic"),
             ),
         ],
         "pad": [
@@ -256,6 +270,13 @@ def geometry_cases():
 def _q(y):
     """The oracle's quantization, back in kornia's units: what the next step of a u8aug pipeline reads."""
     return (y * 255).round().clamp(0, 255) / 255
+
+
+def _field(x):
+    """kornia's RandomElasticTransform draw for x's size, (B, 2, H, W) in [-1, 1], seeded by the size."""
+    b, _, h, w = x.shape
+    g = torch.Generator().manual_seed(h * 7919 + w)
+    return torch.rand(b, 2, h, w, generator=g) * 2 - 1
 
 
 def _swirl(x):

@@ -312,6 +312,53 @@ def _grid_sample_fake(img, grid, mode="bilinear", padding_mode="zeros", align_co
     return _resampled(img, grid.shape[1], grid.shape[2])
 
 
+def _check_float_row(op, name, t, img, rows, n):
+    # rows == 1: shape (1, K) with K >= 1; rows == 0: shape (n,)
+    if rows == 1:
+        shaped, want = t.dim() == 2 and t.shape[0] == 1 and t.shape[1] >= 1, "(1, K) with K >= 1"
+    else:
+        shaped, want = t.dim() == 1 and t.shape[0] == n, f"({n},)"
+    torch._check(
+        shaped and t.dtype == torch.float32,
+        lambda: f"u8aug.{op}: expected {name} to be a float32 tensor of shape {want}, got {t.dtype} of shape {tuple(t.shape)}",
+    )
+    torch._check(t.device == img.device, lambda: f"u8aug.{op}: {name} is on {t.device} but img is on {img.device}")
+
+
+@_fake("elastic_transform")
+def _elastic_transform_fake(
+    img, noise, kernel_x, kernel_y, alpha, mode="bilinear", padding_mode="zeros", align_corners=False
+):
+    op = "elastic_transform"
+    _check_image(op, img)
+    b = img.shape[0] if img.dim() == 4 else 1
+    h, w = img.shape[-2], img.shape[-1]
+    torch._check(
+        noise.dtype == torch.float32
+        and noise.dim() == 4
+        and noise.shape[0] in (1, b)
+        and noise.shape[1] == 2
+        and noise.shape[2] == h
+        and noise.shape[3] == w,
+        lambda: f"u8aug.{op}: expected noise to be a float32 tensor of shape (B, 2, H, W) or (1, 2, H, W) with (B, H, W) = ({b}, {h}, {w}), got {noise.dtype} of shape {tuple(noise.shape)}",
+    )
+    torch._check(
+        noise.device == img.device, lambda: f"u8aug.{op}: noise is on {noise.device} but img is on {img.device}"
+    )
+    _check_float_row(op, "kernel_x", kernel_x, img, 1, 0)
+    _check_float_row(op, "kernel_y", kernel_y, img, 1, 0)
+    _check_float_row(op, "alpha", alpha, img, 0, 2)
+    torch._check(
+        mode in _MODES,
+        lambda: f"u8aug.{op}: mode must be 'bilinear', 'bicubic' or 'nearest', got '{mode}'",
+    )
+    torch._check(
+        padding_mode in ("zeros", "border", "reflection"),
+        lambda: f"u8aug.{op}: padding_mode must be 'zeros', 'border' or 'reflection', got '{padding_mode}'",
+    )
+    return _resampled(img, h, w)
+
+
 @_fake("pad")
 def _pad_fake(img, padding, mode="constant", value=0):
     _check_image("pad", img)

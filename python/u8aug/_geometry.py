@@ -15,6 +15,8 @@ __all__ = [
     "pad",
     "rot90",
     "grid_sample",
+    "elastic_transform",
+    "elastic_transform2d",
 ]
 
 
@@ -144,3 +146,49 @@ def grid_sample(
     arithmetic (its unnormalisation, padding and the fused sum of the four corners, as the warps
     compute them), so the bytes are torch's (fidelity: exact)."""
     return torch.ops.u8aug.grid_sample(img, grid, mode, padding_mode, bool(align_corners))
+
+
+def elastic_transform(
+    img: torch.Tensor,
+    noise: torch.Tensor,
+    kernel_x: torch.Tensor,
+    kernel_y: torch.Tensor,
+    alpha: torch.Tensor,
+    mode: str = "bilinear",
+    padding_mode: str = "zeros",
+    align_corners: bool = False,
+) -> torch.Tensor:
+    """kornia's ``elastic_transform2d`` on ``img / 255``, quantized, given its kernels: ``noise``
+    float32 (B, 2, H, W) or (1, 2, H, W) (plane 0 the x, plane 1 the y displacement), smoothed by the
+    float32 (1, K) kernels ``kernel_x`` (along W) and ``kernel_y`` (along H) with zero padding as
+    ``filter2d_separable`` does, times ``alpha`` (float32 (2,): x, y), added to the identity grid,
+    then :func:`grid_sample` there. Every step is torch's float32 arithmetic (the convolutions' own
+    chain of fused multiply-adds per output), so the grid and the bytes are kornia's (fidelity:
+    exact)."""
+    return torch.ops.u8aug.elastic_transform(
+        img, noise, kernel_x, kernel_y, alpha, mode, padding_mode, bool(align_corners)
+    )
+
+
+def elastic_transform2d(
+    img: torch.Tensor,
+    noise: torch.Tensor,
+    kernel_size=(63, 63),
+    sigma=(32.0, 32.0),
+    alpha=(1.0, 1.0),
+    align_corners: bool = False,
+    mode: str = "bilinear",
+    padding_mode: str = "zeros",
+) -> torch.Tensor:
+    """``kornia.geometry.transform.elastic_transform2d`` with its signature: ``kernel_size`` (kH, kW),
+    ``sigma`` (y, x) and ``alpha`` (x, y) as numbers or tensors; the kernels are kornia's own
+    (``kornia.filters.get_gaussian_kernel1d``: this function needs kornia installed), the rest is
+    :func:`elastic_transform`."""
+    from kornia.filters import get_gaussian_kernel1d
+
+    f32 = dict(device=img.device, dtype=torch.float32)
+    sigma = sigma.to(**f32).expand(2)[None, ...] if isinstance(sigma, torch.Tensor) else torch.tensor([sigma], **f32)
+    kernel_x = get_gaussian_kernel1d(int(kernel_size[1]), sigma[:, 1, None], **f32)
+    kernel_y = get_gaussian_kernel1d(int(kernel_size[0]), sigma[:, 0, None], **f32)
+    alpha = alpha.to(**f32).reshape(2) if isinstance(alpha, torch.Tensor) else torch.tensor(alpha, **f32)
+    return elastic_transform(img, noise, kernel_x, kernel_y, alpha, mode, padding_mode, align_corners)

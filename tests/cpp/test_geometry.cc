@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "image_buffer.h"
+#include "u8aug/pixel/elastic.h"
 #include "u8aug/pixel/index_maps.h"
 #include "u8aug/pixel/resize.h"
 #include "u8aug/pixel/sample.h"
@@ -156,8 +157,13 @@ TEST_P(GeometryOnEveryTarget, ResizeAndCropMatchScalarReference) {
 // Grid points spread over and past [-1, 1], with the values grid_sample must survive: NaN, the
 // infinities, huge and exactly-on-the-border ones.
 std::vector<float> grid_points(int64_t n, uint32_t seed) {
-  const float specials[] = {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
-                            -std::numeric_limits<float>::infinity(), 1e30f, -1.0f, 1.0f, 0.0f};
+  const float specials[] = {std::numeric_limits<float>::quiet_NaN(),
+                            std::numeric_limits<float>::infinity(),
+                            -std::numeric_limits<float>::infinity(),
+                            1e30f,
+                            -1.0f,
+                            1.0f,
+                            0.0f};
   std::vector<float> v(static_cast<size_t>(n));
   uint32_t state = seed * 2654435761u + 1;
   for (int64_t i = 0; i < n; ++i) {
@@ -180,8 +186,8 @@ TEST_P(GeometryOnEveryTarget, GridSampleMatchesScalarReference) {
                   const int64_t batch = 2, oh = s.h + 2, ow = s.w + 19;
                   SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " " +
                                layout_name(layout) + (pairs ? " pairs" : " planes") + " grids " +
-                               std::to_string(count) + " mode " + std::to_string(static_cast<int>(mode)) +
-                               " padding " + std::to_string(static_cast<int>(padding)) + (align ? " align" : ""));
+                               std::to_string(count) + " mode " + std::to_string(static_cast<int>(mode)) + " padding " +
+                               std::to_string(static_cast<int>(padding)) + (align ? " align" : ""));
                   TestImage src(layout, batch, c, s.h, s.w);
                   src.fill_random(static_cast<uint32_t>(s.h * 5 + s.w + c));
                   const std::vector<uint8_t> before = src.buffer;
@@ -190,8 +196,56 @@ TEST_P(GeometryOnEveryTarget, GridSampleMatchesScalarReference) {
                   if (!pairs) grid = SampleGrid{points.data(), count, oh, ow, oh * ow * 2, ow, 1, oh * ow};
                   TestImage out(layout, batch, c, oh, ow), expected(Layout::kPlanar, batch, c, oh, ow);
                   cpu::grid_sample(src.view, out.view, grid, mode, padding, align, serial_for());
-                  run_every_index(GridSampleBody{src.view, expected.view, grid, mode, padding, align,
-                                                 CubicSum::kPairThenAdds});
+                  run_every_index(
+                      GridSampleBody{src.view, expected.view, grid, mode, padding, align, CubicSum::kPairThenAdds});
+                  ASSERT_EQ(count_differences(out.view, expected.view), 0);
+                  ASSERT_EQ(out.clobbered_padding(), 0);
+                  ASSERT_EQ(src.buffer, before);
+                }
+}
+
+TEST_P(GeometryOnEveryTarget, ElasticMatchesItsBodies) {
+  // kernels wider than the image, odd and even, and the one-tap identity
+  const std::vector<float> taps[] = {
+      {1.0f}, {0.25f, 0.5f, 0.25f}, {0.1f, 0.2f, 0.3f, 0.4f}, std::vector<float>(63, 1.0f / 63)};
+  for (const Shape s : kGeometryShapes)
+    for (int64_t c : {1, 3})
+      for (Layout layout : {Layout::kPlanar, Layout::kInterleaved})
+        for (int64_t count : {1, 2})
+          for (const auto& kx : taps)
+            for (Interp mode : {Interp::kBilinear, Interp::kNearest, Interp::kBicubic})
+              for (Padding padding : {Padding::kZeros, Padding::kBorder, Padding::kReflection})
+                for (bool align : {false, true}) {
+                  const int64_t batch = 2;
+                  const std::vector<float>& ky = taps[(&kx - taps + 1) % 4];
+                  SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " " +
+                               layout_name(layout) + " fields " + std::to_string(count) + " taps " +
+                               std::to_string(kx.size()) + "x" + std::to_string(ky.size()) + " mode " +
+                               std::to_string(static_cast<int>(mode)) + " padding " +
+                               std::to_string(static_cast<int>(padding)) + (align ? " align" : ""));
+                  TestImage src(layout, batch, c, s.h, s.w);
+                  src.fill_random(static_cast<uint32_t>(s.h * 3 + s.w + c));
+                  const std::vector<uint8_t> before = src.buffer;
+                  std::vector<float> noise = grid_points(count * 2 * s.h * s.w, static_cast<uint32_t>(s.h + c));
+                  for (float& v : noise) v = std::isfinite(v) ? v * 8.0f : v;  // displacements of pixels, NaN and all
+                  ElasticParams p;
+                  p.noise = noise.data();
+                  p.count = count;
+                  p.kernel_x = kx.data();
+                  p.taps_x = static_cast<int64_t>(kx.size());
+                  p.kernel_y = ky.data();
+                  p.taps_y = static_cast<int64_t>(ky.size());
+                  const float alpha[2] = {0.75f, 1.5f};
+                  p.alpha = alpha;
+                  p.mode = mode;
+                  p.padding = padding;
+                  p.align_corners = align;
+                  TestImage out(layout, batch, c, s.h, s.w), expected(Layout::kPlanar, batch, c, s.h, s.w);
+                  cpu::elastic_transform(src.view, out.view, p, serial_for());
+                  std::vector<float> rows(noise.size()), displacement(noise.size());
+                  run_every_index(ElasticRowsBody{p, s.h, s.w, rows.data()});
+                  run_every_index(ElasticColumnsBody{p, s.h, s.w, rows.data(), displacement.data()});
+                  run_every_index(ElasticSampleBody{src.view, expected.view, p, displacement.data()});
                   ASSERT_EQ(count_differences(out.view, expected.view), 0);
                   ASSERT_EQ(out.clobbered_padding(), 0);
                   ASSERT_EQ(src.buffer, before);

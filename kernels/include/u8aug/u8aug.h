@@ -17,6 +17,7 @@
 
 #include "u8aug/image.h"
 #include "u8aug/pixel/color.h"
+#include "u8aug/pixel/elastic.h"
 #include "u8aug/pixel/erase.h"
 #include "u8aug/pixel/filter.h"
 #include "u8aug/pixel/index_maps.h"
@@ -141,6 +142,10 @@ void pad(const ConstImage& src, const Image& dst, const PadSpec& spec, const Par
 // cubic_across: bicubic's row order (pixel/warp.h, cubic_across_order; the default is torch 2.15's).
 void grid_sample(const ConstImage& src, const Image& dst, const SampleGrid& grid, Interp mode, Padding padding,
                  bool align_corners, const ParallelFor& parallel = {}, CubicSum cubic_across = CubicSum::kPairThenAdds);
+// kornia.geometry.transform.elastic_transform2d on x / 255 then to_u8 (pixel/elastic.h): the grid
+// its float32 steps make from the noise, kernels and alpha, then grid_sample; dst has src's size.
+void elastic_transform(const ConstImage& src, const Image& dst, const ElasticParams& params,
+                       const ParallelFor& parallel = {});
 void rot90(const ConstImage& src, const Image& dst, int k, const ParallelFor& parallel = {});
 // kornia.filters.filter2d_separable on x / 255 then to_u8 (pixel/filter.h): a horizontal then a
 // vertical pass of per-sample kernels (kornia's gaussian_blur2d and box_blur kernels), kornia's border.
@@ -230,6 +235,7 @@ void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes
 void pad(const ConstImage& src, const Image& dst, const PadSpec& spec, cudaStream_t stream);
 void grid_sample(const ConstImage& src, const Image& dst, const SampleGrid& grid, Interp mode, Padding padding,
                  bool align_corners, cudaStream_t stream, CubicSum cubic_across = CubicSum::kPairThenAdds);
+void elastic_transform(const ConstImage& src, const Image& dst, const ElasticParams& params, cudaStream_t stream);
 void rot90(const ConstImage& src, const Image& dst, int k, cudaStream_t stream);
 void filter2d_separable(const ConstImage& src, const Image& dst, FilterKernel kernel_x, FilterKernel kernel_y,
                         Border border, cudaStream_t stream);

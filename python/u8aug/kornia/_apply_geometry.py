@@ -57,30 +57,18 @@ def _perspective(aug, x, params, flags, transform, run=ops):
 
 
 def _elastic(aug, x, params, flags, transform, run=ops):
-    # kornia's elastic_transform2d builds its sampling grid from the drawn noise alone (never the
-    # image): the same steps on the same float32 tensors give its grid bit for bit, and grid_sample
-    # of the bytes at that grid is u8aug's
-    import torch.nn.functional as F
-    from kornia.filters import filter2d_separable, get_gaussian_kernel1d
-
-    mode = _resample("RandomElasticTransform", flags)
-    noise = _f32(params, "noise", x)
-    sigma, alpha = flags["sigma"], flags["alpha"]
-    f32 = dict(device=x.device, dtype=torch.float32)
-    sigma = sigma.to(**f32).expand(2)[None, ...] if isinstance(sigma, torch.Tensor) else torch.tensor([sigma], **f32)
-    ksize_y, ksize_x = flags["kernel_size"]
-    kernel_x = get_gaussian_kernel1d(ksize_x, sigma[:, 1, None], **f32)
-    kernel_y = get_gaussian_kernel1d(ksize_y, sigma[:, 0, None], **f32)
-    alpha_x, alpha_y = (
-        alpha[i].to(**f32) if isinstance(alpha, torch.Tensor) else torch.tensor(alpha[i], **f32) for i in (0, 1)
+    # kornia's elastic_transform2d: its kernels from the flags, then u8aug's op smooths the drawn
+    # noise as F.conv2d does, builds kornia's grid and samples the bytes there (pixel/elastic.h)
+    return run.elastic_transform2d(
+        x,
+        _f32(params, "noise", x),
+        flags["kernel_size"],
+        flags["sigma"],
+        flags["alpha"],
+        bool(flags["align_corners"]),
+        _resample("RandomElasticTransform", flags),
+        flags["padding_mode"],
     )
-    disp_x = filter2d_separable(noise[:, :1], kernel_x, kernel_y, border_type="constant") * alpha_x
-    disp_y = filter2d_separable(noise[:, 1:], kernel_x, kernel_y, border_type="constant") * alpha_y
-    disp = torch.cat([disp_x, disp_y], 1).permute(0, 2, 3, 1)
-    h, w = x.shape[-2:]
-    identity = torch.eye(2, 3, **f32).unsqueeze(0)
-    grid = F.affine_grid(identity, [1, 1, h, w], align_corners=flags["align_corners"]) + disp
-    return run.grid_sample(x, grid, mode, flags["padding_mode"], bool(flags["align_corners"]))
 
 
 def _thin_plate_spline(aug, x, params, flags, transform, run=ops):

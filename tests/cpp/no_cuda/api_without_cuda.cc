@@ -95,6 +95,16 @@ int main() {
   const u8aug::PasteParams pasting{pairs, paste, 1};
   cpu::mix_up(src, dst, mix);
   cpu::paste_boxes(src, dst, pasting);
+  const std::vector<float> noise(2 * H * W, 0.25f);
+  const float taps[] = {0.25f, 0.5f, 0.25f};
+  u8aug::ElasticParams elastic;
+  elastic.noise = noise.data();
+  elastic.count = 1;
+  elastic.kernel_x = elastic.kernel_y = taps;
+  elastic.taps_x = elastic.taps_y = 3;
+  const float alpha[] = {1.0f, 2.0f};
+  elastic.alpha = alpha;
+  cpu::elastic_transform(src, dst, elastic);
 
   namespace cuda = u8aug::cuda;
   cudaStream_t stream = nullptr;
@@ -133,6 +143,7 @@ int main() {
   expect_unavailable("rot90", [&] { cuda::rot90(src, dst_rotated, 1, stream); });
   expect_unavailable("mix_up", [&] { cuda::mix_up(src, dst, mix, stream); });
   expect_unavailable("paste_boxes", [&] { cuda::paste_boxes(src, dst, pasting, stream); });
+  expect_unavailable("elastic_transform", [&] { cuda::elastic_transform(src, dst, elastic, stream); });
 
   const u8aug::BuildInfo info = u8aug::build_info();
   if (info.cuda) {

@@ -331,6 +331,24 @@ inline void check_grid_sample(const char* op, const ConstImage& src, const Image
   }
 }
 
+// elastic_transform: dst and the noise have src's size; one field or one per sample; kernels of at
+// least one tap; grid_sample's modes and paddings.
+inline void check_elastic(const char* op, const ConstImage& src, const Image& dst, const ElasticParams& p) {
+  check_resampled(op, src, dst);
+  if (dst.height != src.height || dst.width != src.width) fail(op, "dst must have src's height and width");
+  if (p.noise == nullptr) fail(op, "noise has a null pointer");
+  if (p.count != 1 && p.count != src.batch) {
+    fail(op, "noise must hold 1 or B = " + std::to_string(src.batch) + " fields, got " + std::to_string(p.count));
+  }
+  if (p.kernel_x == nullptr || p.kernel_y == nullptr) fail(op, "a kernel has a null pointer");
+  if (p.alpha == nullptr) fail(op, "alpha has a null pointer");
+  if (p.taps_x < 1 || p.taps_y < 1) fail(op, "the kernels must have at least one tap");
+  check_grid_mode(op, p.mode);
+  if (p.padding != Padding::kZeros && p.padding != Padding::kBorder && p.padding != Padding::kReflection) {
+    fail(op, "padding_mode must be zeros, border or reflection");
+  }
+}
+
 template <class P>
 void check_warp(const char* op, const ConstImage& src, const Image& dst, const P& p) {
   check_resampled(op, src, dst);

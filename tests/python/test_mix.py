@@ -54,6 +54,41 @@ def test_transplantation_equals_kornia(kwargs):
     assert torch.equal(x, before)
 
 
+MOSAIC = [
+    dict(output_size=(40, 50), p=1.0),
+    dict(output_size=(30, 36), p=0.6, mosaic_grid=(2, 3)),
+    dict(p=0.5),
+    dict(output_size=(40, 50), p=0.7, start_ratio_range=(0.1, 0.9), min_bbox_size=3),
+    dict(output_size=(60, 70), p=0.5, mosaic_grid=(3, 2)),
+]
+
+
+@pytest.mark.parametrize("kwargs", MOSAIC)
+def test_mosaic_equals_kornia_with_boxes(kwargs):
+    x = images((5, 3, 40, 50), 6)
+    boxes = torch.tensor([[[2.0, 3.0, 20.0, 30.0], [5.0, 5.0, 10.0, 12.0]]]).repeat(5, 1, 1)
+    before = x.clone()
+    for seed in range(3):
+        torch.manual_seed(seed)
+        want = K.RandomMosaic(**kwargs)(x.float() / 255)
+        torch.manual_seed(seed)
+        got = UK.RandomMosaic(**kwargs)(x)
+        assert got.dtype == torch.uint8 and torch.equal(got, oracle(want)), seed
+        torch.manual_seed(seed)
+        want_img, want_boxes = K.RandomMosaic(data_keys=["input", "bbox_xyxy"], **kwargs)(x.float() / 255, boxes)
+        torch.manual_seed(seed)
+        aug = UK.RandomMosaic(data_keys=["input", "bbox_xyxy"], **kwargs)
+        got_img, got_boxes = aug(x.contiguous(memory_format=torch.channels_last), boxes)
+        assert torch.equal(got_img, oracle(want_img)) and torch.equal(got_boxes, want_boxes), seed
+        replay, _ = aug(x, boxes, params=aug._params)  # the draws replayed
+        assert torch.equal(replay, got_img)
+    assert torch.equal(x, before)
+    with pytest.raises(NotImplementedError, match="cropping_mode='slice'"):
+        UK.RandomMosaic(output_size=(20, 20), cropping_mode="resample")(x)
+    with pytest.raises(NotImplementedError, match="uint8 images take the data keys 'input'"):
+        UK.RandomMosaic(data_keys=["input", "class"])(x, torch.zeros(5))
+
+
 @pytest.mark.parametrize("kwargs", JIGSAW)
 def test_jigsaw_equals_kornia_and_compiles(kwargs):
     x = images((5, 3, 16, 24), 8)

@@ -29,6 +29,7 @@ from ._apply import KERNELS
 from ._mix import (  # noqa: F401  (their own forward: kornia's mix base)
     RandomCutMixV2,
     RandomJigsaw,
+    RandomMosaic,
     RandomMixUpV2,
     RandomTransplantation,
 )
@@ -297,6 +298,7 @@ __all__ = [
     "RandomMixUpV2",
     "RandomCutMixV2",
     "RandomJigsaw",
+    "RandomMosaic",
     "RandomTransplantation",
     "AugmentationSequential",
     "ImageSequential",

@@ -40,6 +40,12 @@ def _paired(labels: torch.Tensor, pairs: torch.Tensor) -> torch.Tensor:
 
 
 class _Uint8Mix:
+    _UINT8_KEYS = (DataKey.INPUT, DataKey.CLASS)  # (kornia's mixes have no other handler either)
+    _UINT8_KEY_NAMES = "'input' and 'class'"
+    # kept as self._params only where no graph is meant to hold the forward (README: a compiled
+    # forward that stores its draws let inductor reorder them)
+    _KEEP_PARAMS = False
+
     def forward(
         self,
         *input: torch.Tensor,
@@ -50,9 +56,9 @@ class _Uint8Mix:
         if DataKey.INPUT not in keys or input[keys.index(DataKey.INPUT)].dtype != torch.uint8:
             return super().forward(*input, params=params, data_keys=data_keys)
         for key in keys:
-            if key not in (DataKey.INPUT, DataKey.CLASS):  # (kornia's mixes have no other handler either)
+            if key not in self._UINT8_KEYS:
                 raise NotImplementedError(
-                    f"u8aug.kornia.{type(self).__name__}: uint8 images take the data keys 'input' and 'class', "
+                    f"u8aug.kornia.{type(self).__name__}: uint8 images take the data keys {self._UINT8_KEY_NAMES}, "
                     f"got {key.name.lower()!r}"
                 )
             self._validate_data_key(key)
@@ -60,6 +66,8 @@ class _Uint8Mix:
         batch = _transform_input(image)  # (H, W) / (C, H, W) -> (B, C, H, W), no dtype change
         if params is None:
             params = self.forward_parameters(batch.shape)
+        if self._KEEP_PARAMS:
+            self._params = params
         applied = torch.atleast_1d(params["batch_prob"] > 0.5).to(batch.device)
         outputs = []
         for key, value in zip(keys, input):
@@ -67,8 +75,11 @@ class _Uint8Mix:
                 out = self._mix_bytes(batch, params, applied)
                 outputs.append(_transform_output_shape(out, image.shape) if self.keepdim else out)
             else:
-                outputs.append(self._mix_labels(value, params, applied))
+                outputs.append(self._mix_other(key, value, params, applied))
         return outputs[0] if len(outputs) == 1 else outputs
+
+    def _mix_other(self, key, value, params, applied):
+        return self._mix_labels(value, params, applied)
 
     def __repr__(self) -> str:
         return f"u8aug.kornia.{super().__repr__()}"
@@ -139,6 +150,33 @@ class RandomJigsaw(_Uint8Mix, K.RandomJigsaw):
         out = out.contiguous(memory_format=torch.channels_last) if ops._channels_last(x) else out.contiguous()
         take = applied.expand(x.shape[0]).contiguous()
         return ops.select_samples(take, out, x)
+
+
+class RandomMosaic(_Uint8Mix, K.RandomMosaic):
+    """kornia.augmentation.RandomMosaic that also takes uint8 images: kornia's own draws and its own
+    composition and slice crop (concatenations, a zero pad and slices: pure copies, so its bytes are
+    kornia's on any dtype), and kornia's pad for the skipped samples; boxes through kornia's own
+    handlers (they never read the image). kornia's slice crop reads the drawn boxes back
+    to the host, so no single graph holds it (kornia's float class neither)."""
+
+    _UINT8_KEYS = (DataKey.INPUT, DataKey.BBOX, DataKey.BBOX_XYXY, DataKey.BBOX_XYWH)
+    _UINT8_KEY_NAMES = "'input', 'bbox', 'bbox_xyxy' and 'bbox_xywh'"
+    _KEEP_PARAMS = True
+
+    def _mix_bytes(self, x, params, applied):
+        if self.flags["cropping_mode"] != "slice":
+            raise NotImplementedError("u8aug.kornia.RandomMosaic: uint8 images need cropping_mode='slice' (kornia's default)")
+        out = K.RandomMosaic.apply_transform(self, x, params, self.flags)
+        kept = K.RandomMosaic.apply_non_transform(self, x, params, self.flags)
+        return torch.where(applied.to(x.device)[:, None, None, None], out, kept)
+
+    def _mix_other(self, key, value, params, applied):
+        from kornia.augmentation._2d.mix.base import _export_boxes
+        from kornia.geometry.boxes import Boxes
+
+        mode = {DataKey.BBOX: "vertices", DataKey.BBOX_XYXY: "xyxy", DataKey.BBOX_XYWH: "xywh"}[key]
+        boxes = self.transform_boxes(Boxes.from_tensor(value, mode=mode, validate_boxes=False), params, self.flags)
+        return _export_boxes(boxes, mode, value)
 
 
 class RandomTransplantation(K.RandomTransplantation):

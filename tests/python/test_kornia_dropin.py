@@ -290,10 +290,6 @@ def test_unsupported_options_say_so():
         UK.Normalize(mean=torch.tensor([0.5]), std=torch.tensor([0.5]), p=0.5)(x)
     with pytest.raises(NotImplementedError, match="one fill value"):
         UK.RandomCrop((6, 6), padding=2, fill=(0.1, 0.2, 0.3))(x)
-    with pytest.raises(NotImplementedError, match="cropping_mode='slice'"):
-        UK.RandomCrop((6, 6), cropping_mode="resample")(x)
-    with pytest.raises(NotImplementedError, match="cropping_mode='slice'"):
-        UK.CenterCrop((6, 6), cropping_mode="resample")(x)
 
 
 @pytest.mark.cuda
@@ -381,3 +377,27 @@ def test_every_apply_function_has_a_declared_dropin_class():
         parameters = list(inspect.signature(kernel).parameters.values())
         assert len(parameters) == 6 and parameters[-1].name == "run", name
         assert parameters[-1].default is u8aug.ops, name
+
+
+@pytest.mark.parametrize(
+    "name,kwargs",
+    [
+        ("RandomCrop", dict(size=(20, 25), cropping_mode="resample", p=0.6)),
+        ("RandomCrop", dict(size=(20, 25), padding=(2, 3), padding_mode="reflect", cropping_mode="resample", p=0.7)),
+        (
+            "RandomCrop",
+            dict(size=(34, 45), padding=3, pad_if_needed=True, cropping_mode="resample", resample="nearest"),
+        ),
+        ("CenterCrop", dict(size=(21, 17), cropping_mode="resample", resample="bicubic", p=0.5)),
+    ],
+)
+def test_crop_resample_with_a_gate_equals_kornia(name, kwargs):
+    """cropping_mode="resample" (kornia's crop_by_transform_mat: a warp by the crop's matrix, moved by
+    the pre-crop padding) with skipped samples, eagerly (kornia's own p < 1 blend of two output
+    sizes reads the gate back to Python)."""
+    x = random_image((5, 3, 30, 41), seed=2)
+    for seed in range(3):
+        torch.manual_seed(seed)
+        want = oracle(getattr(K, name)(**kwargs), x)
+        torch.manual_seed(seed)
+        assert torch.equal(getattr(UK, name)(**kwargs)(x), want), seed

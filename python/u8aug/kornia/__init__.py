@@ -15,8 +15,8 @@ generated ``src`` boxes, so ``transform_matrix`` and ``inverse`` stay kornia's) 
 crop-and-resize, resize or crop kernels; the elastic, thin-plate-spline and fisheye classes build
 kornia's own sampling grid from their draws and run u8aug's grid_sample. Resampling is bilinear,
 bicubic or nearest (kornia's nearest-exact for its crops and Resize); RandomResizedCrop also takes
-``cropping_mode="resample"``. Options u8aug has no kernel for (antialias, RandomCrop's and
-CenterCrop's ``cropping_mode="resample"``) raise NotImplementedError on uint8 input.
+``cropping_mode="resample"``, as do RandomCrop and CenterCrop. Options u8aug has no kernel for
+raise NotImplementedError on uint8 input.
 
 The batch mixes RandomMixUpV2 and RandomCutMixV2 (``u8aug.kornia._mix``) take ``(images, labels)``
 as kornia's do and return kornia's labels; ``install()`` leaves kornia's own mix classes alone.

@@ -133,8 +133,24 @@ def _resized_crop(aug, x, params, flags, transform, run=ops):
     return run.crop_and_resize(x, boxes, size, mode, align, fidelity=fidelity(aug))
 
 
+# kornia's crops name F.pad's modes; crop_by_transform_mat samples with grid_sample's
+_GRID_PADDING = {"constant": "zeros", "replicate": "border", "reflect": "reflection"}
+
+
 def _crop(aug, x, params, flags, transform, run=ops):
-    _slice_mode("RandomCrop", flags)
+    resample = flags.get("cropping_mode", "slice") == "resample"
+    if not resample:
+        _slice_mode("RandomCrop", flags)
+    elif transform is not None:
+        # kornia's apply_transform: the crop matrix moved by the pre-crop padding (skipped samples keep
+        # theirs), in float32 as kornia computes it for a float image
+        transform = _matrix(transform, x, 3).clone()
+        offset = aug._padding_offset(x, params).to(transform)
+        if not (aug.p == 1.0 and aug.p_batch == 1.0):
+            applied = torch.atleast_1d(params["batch_prob"] > 0.5).to(device=offset.device, dtype=offset.dtype)
+            applied = applied if applied.shape[0] == transform.shape[0] else applied.any()
+            offset = offset * applied.reshape(-1, 1)
+        transform[:, :2, 2] -= (transform[:, :2, :2] @ offset[..., None]).squeeze(-1)
     padding = aug.compute_padding(x.shape, flags)  # kornia's own (left, right, top, bottom), from the shape
     if any(padding):
         mode = flags["padding_mode"]
@@ -144,11 +160,26 @@ def _crop(aug, x, params, flags, transform, run=ops):
         if not isinstance(fill, (int, float)):
             raise NotImplementedError("u8aug.kornia.RandomCrop: uint8 images need one fill value for all channels")
         x = run.pad(x, padding, mode, _fill_byte(fill))
+    if resample:
+        return run.warp_affine(
+            x,
+            _matrix(transform, x),
+            tuple(int(s) for s in flags["size"]),
+            _resample("RandomCrop", flags),
+            _GRID_PADDING.get(flags["padding_mode"], flags["padding_mode"]),
+            bool(flags["align_corners"]),
+            fidelity=fidelity(aug),
+        )
     boxes = params["src"].to(device=x.device, dtype=torch.float32)
     return run.crop_and_resize(x, boxes, tuple(flags["size"]), "bilinear", False, fidelity=fidelity(aug))
 
 
 def _center_crop(aug, x, params, flags, transform, run=ops):
+    if flags.get("cropping_mode", "slice") == "resample":  # kornia's crop_by_transform_mat
+        size = (int(aug.size[0]), int(aug.size[1]))
+        mode = _resample("CenterCrop", flags)
+        align = bool(flags["align_corners"])
+        return run.warp_affine(x, _matrix(transform, x), size, mode, "zeros", align, fidelity=fidelity(aug))
     _slice_mode("CenterCrop", flags)
     return run.center_crop(x, (int(flags["size"][0]), int(flags["size"][1])))
 

@@ -165,7 +165,9 @@ class RandomMosaic(_Uint8Mix, K.RandomMosaic):
 
     def _mix_bytes(self, x, params, applied):
         if self.flags["cropping_mode"] != "slice":
-            raise NotImplementedError("u8aug.kornia.RandomMosaic: uint8 images need cropping_mode='slice' (kornia's default)")
+            raise NotImplementedError(
+                "u8aug.kornia.RandomMosaic: uint8 images need cropping_mode='slice' (kornia's default)"
+            )
         out = K.RandomMosaic.apply_transform(self, x, params, self.flags)
         kept = K.RandomMosaic.apply_non_transform(self, x, params, self.flags)
         return torch.where(applied.to(x.device)[:, None, None, None], out, kept)

@@ -12,8 +12,9 @@ then accepts uint8 too); ``uninstall()`` undoes it. Without ``install()`` kornia
 
 Geometric classes take kornia's own matrices and boxes (``compute_transformation`` and the
 generated ``src`` boxes, so ``transform_matrix`` and ``inverse`` stay kornia's) and run u8aug's warp,
-crop-and-resize, resize or crop kernels; the elastic, thin-plate-spline and fisheye classes build
-kornia's own sampling grid from their draws and run u8aug's grid_sample. Resampling is bilinear,
+crop-and-resize, resize or crop kernels; the elastic class runs u8aug's elastic_transform (kornia's
+smoothing of its drawn noise, in F.conv2d's order, then the sampling); the thin-plate-spline and
+fisheye classes build kornia's own sampling grid from their draws and run u8aug's grid_sample. Resampling is bilinear,
 bicubic or nearest (kornia's nearest-exact for its crops and Resize); RandomResizedCrop also takes
 ``cropping_mode="resample"``, as do RandomCrop and CenterCrop. Options u8aug has no kernel for
 raise NotImplementedError on uint8 input.
@@ -29,8 +30,8 @@ from ._apply import KERNELS
 from ._mix import (  # noqa: F401  (their own forward: kornia's mix base)
     RandomCutMixV2,
     RandomJigsaw,
-    RandomMosaic,
     RandomMixUpV2,
+    RandomMosaic,
     RandomTransplantation,
 )
 from ._patch import install, installed, uint8_dropin, uninstall

@@ -9,11 +9,13 @@
 #include <vector>
 
 #include "fuzz_support.h"
+#include "u8aug/pixel/elastic.h"
 #include "u8aug/pixel/equalize.h"
 #include "u8aug/pixel/erase.h"
 #include "u8aug/pixel/filter.h"
 #include "u8aug/pixel/mix.h"
 #include "u8aug/pixel/offset.h"
+#include "u8aug/pixel/sample.h"
 #include "u8aug/pixel/sharpness.h"
 #include "u8aug/u8aug.h"
 
@@ -31,6 +33,8 @@ enum class FilterCase : int {
   kAutoContrast,
   kMixUp,
   kPaste,
+  kGridSample,
+  kElastic,
   kCount
 };
 
@@ -126,6 +130,43 @@ bool fuzz_filter_case(FilterCase which, FuzzedDataProvider& in, const Buffer<uin
       const PasteParams p{sources.data(), boxes.data(), mixes};
       if (!ran([&] { cpu::paste_boxes(s, dst.view, p, serial); })) return false;
       run_every_index(PasteBody{s, expected.view, p});
+      return true;
+    }
+    case FilterCase::kGridSample: {
+      // a grid of dst's size, (x, y) pairs or two planes; modes and paddings past the valid ones
+      const int64_t n = in.ConsumeBool() ? 1 : b;
+      const std::vector<float> points = floats(in, n * h * w * 2, -1.5f, 1.5f);
+      const SampleGrid grid = in.ConsumeBool() ? SampleGrid{points.data(), n, h, w, h * w * 2, w * 2, 2, 1}
+                                               : SampleGrid{points.data(), n, h, w, h * w * 2, w, 1, h * w};
+      const Interp mode = static_cast<Interp>(in.ConsumeIntegralInRange<int>(0, 3));
+      const Padding padding = static_cast<Padding>(in.ConsumeIntegralInRange<int>(0, 3));
+      const bool align = in.ConsumeBool();
+      const CubicSum across = in.ConsumeBool() ? CubicSum::kPairThenAdds : CubicSum::kChain;
+      if (!ran([&] { cpu::grid_sample(s, dst.view, grid, mode, padding, align, serial, across); })) return false;
+      run_every_index(GridSampleBody{s, expected.view, grid, mode, padding, align, across});
+      return true;
+    }
+    case FilterCase::kElastic: {
+      const int64_t tx = in.ConsumeIntegralInRange<int64_t>(0, 9), ty = in.ConsumeIntegralInRange<int64_t>(0, 9);
+      const std::vector<float> noise = floats(in, counts * 2 * h * w, -20.0f, 20.0f);
+      const std::vector<float> kx = floats(in, tx, -2.0f, 2.0f), ky = floats(in, ty, -2.0f, 2.0f);
+      const std::vector<float> alpha = floats(in, 2, -4.0f, 4.0f);
+      ElasticParams p;
+      p.noise = noise.data();
+      p.count = counts;
+      p.kernel_x = kx.data();
+      p.taps_x = tx;
+      p.kernel_y = ky.data();
+      p.taps_y = ty;
+      p.alpha = alpha.data();
+      p.mode = static_cast<Interp>(in.ConsumeIntegralInRange<int>(0, 3));
+      p.padding = static_cast<Padding>(in.ConsumeIntegralInRange<int>(0, 3));
+      p.align_corners = in.ConsumeBool();
+      if (!ran([&] { cpu::elastic_transform(s, dst.view, p, serial); })) return false;
+      std::vector<float> rows(noise.size()), displacement(noise.size());
+      run_every_index(ElasticRowsBody{p, h, w, rows.data()});
+      run_every_index(ElasticColumnsBody{p, h, w, rows.data(), displacement.data()});
+      run_every_index(ElasticSampleBody{s, expected.view, p, displacement.data()});
       return true;
     }
     default: {

@@ -234,3 +234,36 @@ def test_paste_boxes_rounds_overwrite_in_order_and_clip():
     assert torch.equal(u8aug.paste_boxes(x, sources, boxes), want)
     one = torch.zeros(2, 1, dtype=torch.int64)  # (C, H, W): the batch of one pastes from itself
     assert torch.equal(u8aug.paste_boxes(x[0], one, boxes[:, :1]), x[0])
+
+
+def test_install_teaches_kornia_mix_classes_and_uninstall_restores():
+    x = images((4, 3, 16, 24), 5)
+    labels, masks = torch.arange(4), torch.randint(0, 3, (4, 16, 24), generator=torch.Generator().manual_seed(1))
+    calls = {
+        "RandomMixUpV2": lambda A: A(p=1.0)(x, labels),
+        "RandomCutMixV2": lambda A: A(p=1.0, use_correct_lambda=True)(x, labels),
+        "RandomJigsaw": lambda A: A(grid=(2, 2))(x),
+        "RandomMosaic": lambda A: A(output_size=(16, 24), p=1.0)(x),
+        "RandomTransplantation": lambda A: A(p=1.0)(x, masks),
+    }
+    want = {}
+    for name, call in calls.items():
+        torch.manual_seed(0)
+        want[name] = call(getattr(UK, name))
+    torch.manual_seed(0)
+    float_before = K.RandomMixUpV2(p=1.0)(x.float() / 255, labels)
+    UK.install()
+    try:
+        for name, call in calls.items():
+            torch.manual_seed(0)
+            got = call(getattr(K, name))
+            pairs = zip(got, want[name]) if isinstance(got, (list, tuple)) else [(got, want[name])]
+            assert all(torch.equal(a, b) for a, b in pairs), name
+        torch.manual_seed(0)
+        float_after = K.RandomMixUpV2(p=1.0)(x.float() / 255, labels)
+        assert all(torch.equal(a, b) for a, b in zip(float_after, float_before))  # the float path is kornia's
+    finally:
+        UK.uninstall()
+    assert "_mix_bytes" not in vars(K.RandomMixUpV2) and K.RandomMixUpV2.forward is UK.RandomMixUpV2._kornia_forward
+    with pytest.raises(TypeError):
+        K.RandomMixUpV2(p=1.0)(x, labels)  # kornia alone rejects uint8 again

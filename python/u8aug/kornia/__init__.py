@@ -20,7 +20,8 @@ bicubic or nearest (kornia's nearest-exact for its crops and Resize); RandomResi
 raise NotImplementedError on uint8 input.
 
 The batch mixes RandomMixUpV2 and RandomCutMixV2 (``u8aug.kornia._mix``) take ``(images, labels)``
-as kornia's do and return kornia's labels; ``install()`` leaves kornia's own mix classes alone.
+as kornia's do and return kornia's labels; ``install()`` gives kornia's own mix classes their uint8
+forward too.
 """
 
 import kornia.augmentation as K

@@ -54,7 +54,7 @@ class _Uint8Mix:
     ):
         keys = self.data_keys if data_keys is None else [DataKey.get(k) for k in data_keys]
         if DataKey.INPUT not in keys or input[keys.index(DataKey.INPUT)].dtype != torch.uint8:
-            return super().forward(*input, params=params, data_keys=data_keys)
+            return self._kornia_forward(*input, params=params, data_keys=data_keys)
         for key in keys:
             if key not in self._UINT8_KEYS:
                 raise NotImplementedError(
@@ -90,6 +90,8 @@ class RandomMixUpV2(_Uint8Mix, K.RandomMixUpV2):
     each sample with its pair in kornia's float32 arithmetic (exact); labels as kornia returns them,
     (B, 3) float32 rows (label, paired label, lambda)."""
 
+    _kornia_forward = K.RandomMixUpV2.forward  # the float path (and install(): kornia's own, kept)
+
     def _mix_bytes(self, x, params, applied):
         lam = params["mixup_lambdas"].to(device=x.device, dtype=torch.float32).reshape(-1)
         lam = torch.where(applied, lam, torch.zeros_like(lam))  # lambda 0: the sample unchanged
@@ -110,6 +112,8 @@ class RandomCutMixV2(_Uint8Mix, K.RandomCutMixV2):
     """kornia.augmentation.RandomCutMixV2 that also takes uint8 images: u8aug's ``paste_boxes``
     copies each round's box from its paired sample (exact); labels as kornia returns them,
     (num_mix, B, 3) float32 rows (label, paired label, lambda)."""
+
+    _kornia_forward = K.RandomCutMixV2.forward  # the float path (and install(): kornia's own, kept)
 
     def _mix_bytes(self, x, params, applied):
         pairs = params["mix_pairs"].to(device=x.device, dtype=torch.int64)
@@ -142,6 +146,8 @@ class RandomJigsaw(_Uint8Mix, K.RandomJigsaw):
     the pieces (pure indexing, so its bytes are kornia's on any dtype), then u8aug's per-sample
     select for the gate."""
 
+    _kornia_forward = K.RandomJigsaw.forward  # the float path (and install(): kornia's own, kept)
+
     def _mix_bytes(self, x, params, applied):
         h, w = x.shape[-2:]
         if h % self.flags["grid"][0] or w % self.flags["grid"][1]:  # kornia's own check and message
@@ -158,6 +164,8 @@ class RandomMosaic(_Uint8Mix, K.RandomMosaic):
     kornia's on any dtype), and kornia's pad for the skipped samples; boxes through kornia's own
     handlers (they never read the image). kornia's slice crop reads the drawn boxes back
     to the host, so no single graph holds it (kornia's float class neither)."""
+
+    _kornia_forward = K.RandomMosaic.forward  # the float path (and install(): kornia's own, kept)
 
     _UINT8_KEYS = (DataKey.INPUT, DataKey.BBOX, DataKey.BBOX_XYXY, DataKey.BBOX_XYWH)
     _UINT8_KEY_NAMES = "'input', 'bbox', 'bbox_xyxy' and 'bbox_xywh'"
@@ -188,10 +196,12 @@ class RandomTransplantation(K.RandomTransplantation):
     forward rejects non-float images before those copies, so uint8 runs the same steps here. The
     labels and pixels are chosen on the host (kornia's design): no single graph holds them."""
 
+    _kornia_forward = K.RandomTransplantation.forward  # the float path (and install(): kornia's own, kept)
+
     def forward(self, *input, params=None, data_keys=None, **kwargs):
         keys = self.data_keys if data_keys is None else [DataKey.get(k) for k in data_keys]
         if DataKey.INPUT not in keys or input[keys.index(DataKey.INPUT)].dtype.is_floating_point:
-            return super().forward(*input, params=params, data_keys=data_keys, **kwargs)
+            return self._kornia_forward(*input, params=params, data_keys=data_keys, **kwargs)
         if params is None:
             self._check_mask_given(input, keys)
             params = self.forward_parameters(input[keys.index(DataKey.MASK)].shape)
@@ -214,3 +224,9 @@ class RandomTransplantation(K.RandomTransplantation):
                 base = self.apply_non_transform_mask(value, params, self.flags)
             outputs.append(base.index_put((at,), self.apply_non_transform_mask(moved, params, self.flags)))
         return outputs[0] if len(outputs) == 1 else outputs
+
+
+# kornia's class name -> its uint8 drop-in, for install()
+MIX_DROPINS = {
+    c.__name__: c for c in (RandomMixUpV2, RandomCutMixV2, RandomJigsaw, RandomMosaic, RandomTransplantation)
+}

@@ -11,7 +11,7 @@ from kornia.augmentation.utils import _transform_input
 from kornia.augmentation.utils.helpers import _transform_output_shape
 
 from .. import ops
-from . import _containers, _fused
+from . import _containers, _fused, _mix
 from ._apply import FAST_CLASSES, KERNELS, WARP_KERNELS
 from ._matrix import ORIGINAL_MATRICES, matrix_of
 
@@ -204,6 +204,24 @@ def install() -> None:
         _ORIGINALS[name] = {m: kornia_cls.__dict__.get(m) for m in methods}
         for m, fn in methods.items():
             setattr(kornia_cls, m, fn)
+    for name, dropin in _mix.MIX_DROPINS.items():
+        if name in _ORIGINALS:
+            continue
+        kornia_cls = getattr(K, name)
+        methods = _mix_methods(dropin, kornia_cls)
+        _ORIGINALS[name] = {m: kornia_cls.__dict__.get(m) for m in methods}
+        for m, fn in methods.items():
+            setattr(kornia_cls, m, fn)
+
+
+def _mix_methods(dropin, kornia_cls):
+    """What the mix drop-in adds to kornia's class (its own forward on uint8 and what that calls,
+    the float path staying kornia's own forward): the attributes of the classes between them."""
+    mro = dropin.__mro__
+    methods = {}
+    for klass in reversed(mro[: mro.index(kornia_cls)]):
+        methods.update({k: v for k, v in vars(klass).items() if not k.startswith("__")})
+    return methods
 
 
 def uninstall() -> None:

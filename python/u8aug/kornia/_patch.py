@@ -197,21 +197,19 @@ def install() -> None:
         for m, fn in fused.items():
             setattr(K.AugmentationSequential, m, fn)
     for name, kernel in KERNELS.items():
-        if name in _ORIGINALS:
-            continue
-        kornia_cls = getattr(K, name)
-        methods = _uint8_methods(kornia_cls, kernel)
-        _ORIGINALS[name] = {m: kornia_cls.__dict__.get(m) for m in methods}
-        for m, fn in methods.items():
-            setattr(kornia_cls, m, fn)
+        if name not in _ORIGINALS:
+            _set_methods(name, _uint8_methods(getattr(K, name), kernel))
     for name, dropin in _mix.MIX_DROPINS.items():
-        if name in _ORIGINALS:
-            continue
-        kornia_cls = getattr(K, name)
-        methods = _mix_methods(dropin, kornia_cls)
-        _ORIGINALS[name] = {m: kornia_cls.__dict__.get(m) for m in methods}
-        for m, fn in methods.items():
-            setattr(kornia_cls, m, fn)
+        if name not in _ORIGINALS:
+            _set_methods(name, _mix_methods(dropin, getattr(K, name)))
+
+
+def _set_methods(name, methods):
+    """Sets methods on kornia's class `name`, keeping what they replace for uninstall()."""
+    kornia_cls = getattr(K, name)
+    _ORIGINALS[name] = {m: kornia_cls.__dict__.get(m) for m in methods}
+    for m, fn in methods.items():
+        setattr(kornia_cls, m, fn)
 
 
 def _mix_methods(dropin, kornia_cls):

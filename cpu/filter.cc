@@ -1,8 +1,8 @@
 // Separable filters on the CPU (pixel/filter.h's arithmetic): per plane (planar) or per sample
 // (interleaved rows: the W*C values of a row, taps C apart), each row is padded once into floats,
-// the horizontal pass runs one fused multiply-add per tap over a vector of outputs into a ring of
-// as many float rows as the vertical kernel has taps, and the vertical pass runs the same over those
-// rows, then quantizes. Targets without a native FMA (SSE4 and below) take each tap with the scalar tap() of
+// the horizontal pass runs one fused multiply-add per tap over a vector of outputs into an
+// L2-resident float image, and the vertical pass runs the same over whole rows of it, then
+// quantizes. Targets without a native FMA (SSE4 and below) take each tap with the scalar tap() of
 // pixel/filter.h (fused the same way); rows that are not consecutive bytes convert element by element.
 
 #undef HWY_TARGET_INCLUDE
@@ -10,7 +10,6 @@
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
-#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -140,36 +139,22 @@ void FilterPlane(const ConstImage& src, const Image& dst, FilterKernel kx, Filte
   // rows padded by k / 2 each side (an even kernel reaches one further right than left)
   const int64_t rx = kx.taps / 2, ry = filter_anchor(ky.taps), shift = (rx - filter_anchor(kx.taps)) * step;
   padded.resize(static_cast<size_t>((w + 2 * rx) * step));
-  // a ring of ky.taps horizontally filtered rows, tagged with their source row, so the vertical
-  // pass reads rows still in L1 (a whole plane of them went through L2: twice the time)
-  const int64_t slots = ky.taps;
-  rows.resize(static_cast<size_t>(slots * n));
-  std::vector<int64_t> tag(static_cast<size_t>(slots), -1);
+  rows.resize(static_cast<size_t>(h * n));
   out_row.resize(static_cast<size_t>(n));
   std::vector<float> weights_x(static_cast<size_t>(kx.taps)), weights_y(static_cast<size_t>(ky.taps));
   for (int64_t t = 0; t < kx.taps; ++t) weights_x[static_cast<size_t>(t)] = kx.weight(b, t);
   for (int64_t t = 0; t < ky.taps; ++t) weights_y[static_cast<size_t>(t)] = ky.weight(b, t);
   const float* wx = weights_x.data();
   const float* wy = weights_y.data();
-  std::vector<int64_t> need(static_cast<size_t>(ky.taps));
-  // the ring slot holding source row sy's horizontal pass, computed into a slot this output row does
-  // not need (it needs at most ky.taps distinct rows, so one is always free)
-  auto slot_of = [&](int64_t sy) {
-    for (int64_t s = 0; s < slots; ++s)
-      if (tag[s] == sy) return s;
-    int64_t s = 0;
-    while (tag[s] >= 0 && std::find(need.begin(), need.end(), tag[s]) != need.end()) ++s;
-    tag[s] = sy;
-    PadRow(src, b, c, sy, rx, border, padded.data());
-    TapRow(padded.data() + shift, rows.data() + s * n, n, step, wx, kx.taps, kx.divisor);
-    return s;
-  };
+  for (int64_t y = 0; y < h; ++y) {
+    PadRow(src, b, c, y, rx, border, padded.data());
+    TapRow(padded.data() + shift, rows.data() + y * n, n, step, wx, kx.taps, kx.divisor);
+  }
   std::vector<const float*> taps(static_cast<size_t>(ky.taps));
   for (int64_t y = 0; y < h; ++y) {
-    for (int64_t t = 0; t < ky.taps; ++t) need[t] = border_source(y + t - ry, h, border);
     for (int64_t t = 0; t < ky.taps; ++t) {
-      const int64_t sy = need[t];
-      taps[static_cast<size_t>(t)] = sy < 0 ? nullptr : rows.data() + slot_of(sy) * n;
+      const int64_t sy = border_source(y + t - ry, h, border);
+      taps[static_cast<size_t>(t)] = sy < 0 ? nullptr : rows.data() + sy * n;
     }
     StoreRow(dst, b, c, y, n, out_row, [&](uint8_t* out) { TapColumns(taps.data(), out, n, wy, ky.taps, ky.divisor); });
   }

@@ -139,7 +139,7 @@ HWY_INLINE void SampleLanes(D d, const SampleRow& r, int64_t x, hn::Vec<D> gx, h
     uncovered = hn::Sub(one, cov);
   }
   const hn::RebindToUnsigned<D> du;
-  hn::Vec<decltype(du)> nw, ne, sw, se;
+  auto nw = hn::Zero(du), ne = nw, sw = nw, se = nw;  // each group's words, gathered at its first channel
   for (int64_t c = 0; c < dst.channels; ++c) {
     const int j = static_cast<int>(c % 4);
     if (j == 0) {  // the next group's words: the four taps of up to four channels

@@ -248,8 +248,8 @@ FAST_CLASSES = (
 # RandomChannelShuffle and RandomChannelDropout index, RandomErasing and salt-and-pepper use torch's
 # ops on the bytes, RandomRGBShift and RandomPlanckianJitter work plane by plane, and add_offset, the
 # Gaussian noise's and the illuminations' op, has no pipeline step: their offsets are a float32
-# image each, read once either way; RandomClahe runs kornia's float code; grid_sample, the elastic
-# transform's op, has no pipeline step).
+# image each, read once either way; RandomClahe runs kornia's float code; elastic_transform and
+# grid_sample, the elastic, thin-plate and fisheye classes' ops, have no pipeline step).
 FUSED_CLASSES = tuple(
     n
     for n in KERNELS

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cpu/parallel.h"
+#include "cpu/scratch.h"
 #include "cpu/sample_rows.h"
 #include "u8aug/detail/check.h"
 #include "u8aug/pixel/elastic.h"
@@ -139,7 +140,12 @@ void elastic_transform(const ConstImage& src, const Image& dst, const ElasticPar
   if (dst.batch == 0 || dst.height == 0 || dst.width == 0) return;
   const int64_t h = dst.height, w = dst.width, plane_rows = 2 * h;
   // one field of two planes at a time: the row pass, then the column pass (it reads every row)
-  std::vector<float> rows(static_cast<size_t>(2 * h * w)), field(static_cast<size_t>(2 * h * w));
+  // cpu/scratch.h; named through references, which the lambdas below capture: a thread_local named
+  // in a lambda is the running thread's own, and the workers must use the caller's
+  thread_local std::vector<float> kept_rows, kept_field;
+  std::vector<float>& rows = kept_rows;
+  std::vector<float>& field = kept_field;
+  rows.resize(static_cast<size_t>(2 * h * w)), field.resize(static_cast<size_t>(2 * h * w));
   auto smooth = [&](int64_t n) {
     ElasticParams one = p;
     one.noise = p.noise + n * 2 * h * w;
@@ -168,6 +174,7 @@ void elastic_transform(const ConstImage& src, const Image& dst, const ElasticPar
       }
     });
   }
+  release_large_scratch(rows, field);
 }
 
 }  // namespace cpu

@@ -17,6 +17,7 @@
 #include "cpu/filter_rows-inl.h"
 
 #include "cpu/parallel.h"
+#include "cpu/scratch.h"
 #include "u8aug/detail/check.h"
 #include "u8aug/pixel/filter.h"
 
@@ -187,23 +188,25 @@ void Filter2dPlane(const ConstImage& src, const Image& dst, FilterKernel2d k, Bo
 
 void Filter2dItems(const ConstImage& src, const Image& dst, FilterKernel2d k, Border border, bool interleaved,
                    int64_t begin, int64_t end) {
-  std::vector<float> padded;
-  std::vector<uint8_t> out_row;
+  thread_local std::vector<float> padded;  // cpu/scratch.h
+  thread_local std::vector<uint8_t> out_row;
   for (int64_t item = begin; item < end; ++item) {
     const int64_t b = interleaved ? item : item / src.channels, c = interleaved ? -1 : item % src.channels;
     Filter2dPlane(src, dst, k, border, b, c, padded, out_row);
   }
+  release_large_scratch(padded, out_row);
 }
 
 // Work items [begin, end): planes (b * C + c) or, interleaved, samples.
 void FilterItems(const ConstImage& src, const Image& dst, FilterKernel kx, FilterKernel ky, Border border,
                  bool interleaved, int64_t begin, int64_t end) {
-  std::vector<float> padded, rows;
-  std::vector<uint8_t> out_row;
+  thread_local std::vector<float> padded, rows;  // cpu/scratch.h
+  thread_local std::vector<uint8_t> out_row;
   for (int64_t item = begin; item < end; ++item) {
     const int64_t b = interleaved ? item : item / src.channels, c = interleaved ? -1 : item % src.channels;
     FilterPlane(src, dst, kx, ky, border, b, c, padded, rows, out_row);
   }
+  release_large_scratch(padded, rows, out_row);
 }
 
 // Median of 9 by 19 compare-exchanges (Paeth's network, as in Devillard's opt_med9): lane-wise
@@ -277,7 +280,7 @@ void Median3Plane(const ConstImage& src, const Image& dst, Border border, int64_
 
 void MedianItems(const ConstImage& src, const Image& dst, int64_t ky, int64_t kx, Border border, bool interleaved,
                  int64_t begin, int64_t end) {
-  std::vector<uint8_t> padded, out_row;
+  thread_local std::vector<uint8_t> padded, out_row;  // cpu/scratch.h
   for (int64_t item = begin; item < end; ++item) {
     const int64_t b = interleaved ? item : item / src.channels, c = interleaved ? -1 : item % src.channels;
     if (ky == 3 && kx == 3) {
@@ -288,6 +291,7 @@ void MedianItems(const ConstImage& src, const Image& dst, int64_t ky, int64_t kx
       for (int64_t y = 0; y < src.height; ++y)
         for (int64_t x = 0; x < src.width; ++x) dst.at(b, ch, y, x) = median_value(src, ky, kx, border, b, ch, y, x);
   }
+  release_large_scratch(padded, out_row);
 }
 
 // NOLINTNEXTLINE(google-readability-namespace-comments)

@@ -15,6 +15,7 @@
 #include "cpu/unit_lanes-inl.h"
 
 #include "cpu/parallel.h"
+#include "cpu/scratch.h"
 #include "u8aug/detail/check.h"
 #include "u8aug/pixel/sharpness.h"
 
@@ -82,12 +83,13 @@ void SharpenPlane(const ConstImage& src, const Image& dst, float factor, int64_t
 
 void SharpnessItems(const ConstImage& src, const Image& dst, Samples factor, bool interleaved, int64_t begin,
                     int64_t end) {
-  std::vector<float> rows;
-  std::vector<uint8_t> out_row;
+  thread_local std::vector<float> rows;  // cpu/scratch.h
+  thread_local std::vector<uint8_t> out_row;
   for (int64_t item = begin; item < end; ++item) {
     const int64_t b = interleaved ? item : item / src.channels, c = interleaved ? -1 : item % src.channels;
     SharpenPlane(src, dst, factor[b], b, c, rows, out_row);
   }
+  release_large_scratch(rows, out_row);
 }
 
 // NOLINTNEXTLINE(google-readability-namespace-comments)

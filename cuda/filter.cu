@@ -15,8 +15,8 @@ void run_separable(const char* op, const ConstImage& src, const Image& dst, Filt
   detail::check_filter(op, src, dst, kernel_x, kernel_y, border);
   StreamBuffer<float> buffer(op, static_cast<size_t>(src.numel()), stream);
   const FloatImage rows = nchw(buffer.get(), src.batch, src.channels, src.height, src.width);
-  launch_each_index(op, FilterRowsBody{src, rows, kernel_x, border}, stream);
-  launch_each_index(op, FilterColumnsBody{rows, dst, kernel_y, border}, stream);
+  launch_each_index(op, FilterRowsBody{src, rows, kernel_x, kernel_y, border}, stream);
+  launch_each_index(op, FilterColumnsBody{rows, dst, kernel_x, kernel_y, border}, stream);
   buffer.release();
 }
 

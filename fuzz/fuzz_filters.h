@@ -6,6 +6,7 @@
 
 #include <fuzzer/FuzzedDataProvider.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "fuzz_support.h"
@@ -49,13 +50,19 @@ bool fuzz_filter_case(FilterCase which, FuzzedDataProvider& in, const Buffer<uin
   switch (which) {
     case FilterCase::kSeparable: {
       const int64_t tx = in.ConsumeIntegralInRange<int64_t>(0, 9), ty = in.ConsumeIntegralInRange<int64_t>(0, 9);
-      const std::vector<float> wx = floats(in, counts * tx, -2.0f, 2.0f), wy = floats(in, counts * ty, -2.0f, 2.0f);
+      // half the cases draw taps the fast tier's fixed point holds (in [0, 1 / taps]: their sum is at most 1)
+      const bool fits = in.ConsumeBool();
+      const auto taps_of = [&](int64_t t) {
+        return fits ? floats(in, counts * t, 0.0f, 1.0f / static_cast<float>(std::max<int64_t>(t, 1)))
+                    : floats(in, counts * t, -2.0f, 2.0f);
+      };
+      const std::vector<float> wx = taps_of(tx), wy = taps_of(ty);
       FilterKernel kx{wx.data(), counts, tx, tier}, ky{wy.data(), counts, ty, tier};
       if (!ran([&] { cpu::filter2d_separable(s, dst.view, kx, ky, border, serial); })) return false;
       std::vector<float> rows(static_cast<size_t>(b * c * h * w));
       const FloatImage r = nchw(rows.data(), b, c, h, w);
-      run_every_index(FilterRowsBody{s, r, kx, border});
-      run_every_index(FilterColumnsBody{r, expected.view, ky, border});
+      run_every_index(FilterRowsBody{s, r, kx, ky, border});
+      run_every_index(FilterColumnsBody{r, expected.view, kx, ky, border});
       return true;
     }
     case FilterCase::kFilter2d: {
@@ -73,8 +80,8 @@ bool fuzz_filter_case(FilterCase which, FuzzedDataProvider& in, const Buffer<uin
       if (separable) {
         std::vector<float> rows(static_cast<size_t>(b * c * h * w));
         const FloatImage r = nchw(rows.data(), b, c, h, w);
-        run_every_index(FilterRowsBody{s, r, box_kernel(kx), border});
-        run_every_index(FilterColumnsBody{r, expected.view, box_kernel(ky), border});
+        run_every_index(FilterRowsBody{s, r, box_kernel(kx), box_kernel(ky), border});
+        run_every_index(FilterColumnsBody{r, expected.view, box_kernel(kx), box_kernel(ky), border});
       } else {
         run_every_index(Filter2dBody{s, expected.view, box_kernel2d(ky, kx), border});
       }

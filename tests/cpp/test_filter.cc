@@ -37,9 +37,9 @@ std::vector<float> gaussian_taps(int64_t taps, int64_t count) {
 void reference_filter(const ConstImage& src, const Image& dst, FilterKernel kx, FilterKernel ky, Border border) {
   std::vector<float> rows(static_cast<size_t>(src.numel()));
   const FloatImage r = nchw(rows.data(), src.batch, src.channels, src.height, src.width);
-  const FilterRowsBody first{src, r, kx, border};
+  const FilterRowsBody first{src, r, kx, ky, border};
   for (int64_t i = 0; i < first.count(); ++i) first(i);
-  const FilterColumnsBody second{r, dst, ky, border};
+  const FilterColumnsBody second{r, dst, kx, ky, border};
   for (int64_t i = 0; i < second.count(); ++i) second(i);
 }
 
@@ -53,27 +53,33 @@ TEST_P(FilterOnEveryTarget, MatchesScalarReference) {
     for (int64_t c : {1, 3})
       for (Layout in : kLayouts)
         for (Border border : {Border::kConstant, Border::kReflect, Border::kReplicate, Border::kCircular})
-          for (int64_t taps : {1, 3, 4, 23}) {
-            const int64_t r = taps / 2;
-            const int64_t tx =
-                (border == Border::kReflect && r >= s.w) || (border == Border::kCircular && r > s.w) ? 1 : taps;
-            const int64_t ty =
-                (border == Border::kReflect && r >= s.h) || (border == Border::kCircular && r > s.h) ? 1 : taps;
-            const int64_t b = 2;
-            SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " " +
-                         layout_name(in) + " border " + std::to_string(static_cast<int>(border)) + " taps " +
-                         std::to_string(taps));
-            const std::vector<float> wx = gaussian_taps(tx, b), wy = gaussian_taps(ty, 1);
-            const FilterKernel kx{wx.data(), b, tx}, ky{wy.data(), 1, ty};
-            TestImage src(in, b, c, s.h, s.w), out(in, b, c, s.h, s.w), expected(Layout::kPlanar, b, c, s.h, s.w);
-            src.fill_random(static_cast<uint32_t>(s.h * 31 + s.w + c + taps));
-            const std::vector<uint8_t> before = src.buffer;
-            cpu::filter2d_separable(src.view, out.view, kx, ky, border, serial_for());
-            reference_filter(src.view, expected.view, kx, ky, border);
-            ASSERT_EQ(count_differences(out.view, expected.view), 0);
-            ASSERT_EQ(out.clobbered_padding(), 0) << "wrote outside the output view";
-            ASSERT_EQ(src.buffer, before) << "modified its input";
-          }
+          for (int64_t taps : {1, 3, 4, 23})
+            for (Fidelity fidelity : {Fidelity::kExact, Fidelity::kFast}) {
+              const int64_t r = taps / 2;
+              const int64_t tx =
+                  (border == Border::kReflect && r >= s.w) || (border == Border::kCircular && r > s.w) ? 1 : taps;
+              const int64_t ty =
+                  (border == Border::kReflect && r >= s.h) || (border == Border::kCircular && r > s.h) ? 1 : taps;
+              const int64_t b = 2;
+              SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " " +
+                           layout_name(in) + " border " + std::to_string(static_cast<int>(border)) + " taps " +
+                           std::to_string(taps) + (fidelity == Fidelity::kFast ? " fast" : " exact"));
+              std::vector<float> wx = gaussian_taps(tx, b), wy = gaussian_taps(ty, 1);
+              // in the fast tier, sample 1's kernel has a negative tap: the fixed point for sample 0 only
+              if (fidelity == Fidelity::kFast && tx > 1) wx[static_cast<size_t>(tx)] = -0.25f;
+              FilterKernel kx{wx.data(), b, tx}, ky{wy.data(), 1, ty};
+              kx.fidelity = ky.fidelity = fidelity;
+              ASSERT_EQ(fixed_point_filter(kx, ky, 0), fidelity == Fidelity::kFast);
+              ASSERT_EQ(fixed_point_filter(kx, ky, 1), fidelity == Fidelity::kFast && tx == 1);
+              TestImage src(in, b, c, s.h, s.w), out(in, b, c, s.h, s.w), expected(Layout::kPlanar, b, c, s.h, s.w);
+              src.fill_random(static_cast<uint32_t>(s.h * 31 + s.w + c + taps));
+              const std::vector<uint8_t> before = src.buffer;
+              cpu::filter2d_separable(src.view, out.view, kx, ky, border, serial_for());
+              reference_filter(src.view, expected.view, kx, ky, border);
+              ASSERT_EQ(count_differences(out.view, expected.view), 0);
+              ASSERT_EQ(out.clobbered_padding(), 0) << "wrote outside the output view";
+              ASSERT_EQ(src.buffer, before) << "modified its input";
+            }
 }
 
 TEST_P(FilterOnEveryTarget, Filter2dMatchesScalarReference) {

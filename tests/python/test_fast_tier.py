@@ -75,24 +75,48 @@ def test_hue(radians):
             assert_fast_class(f"adjust_hue {radians:+.2f} {name} {layout}", u8aug.adjust_hue(xi, f, "fast"), expected)
 
 
-@pytest.mark.parametrize("sigma", [0.1, 0.3, 0.8, 1.3, 2.0])
-@pytest.mark.parametrize("taps", [5, 23])
-def test_gaussian_blur_fast_drops_only_the_subnormal_tails(sigma, taps):
-    from kornia.filters import get_gaussian_kernel1d
-
+@pytest.mark.parametrize("sigma", [0.1, 0.3, 0.8, 1.3, 2.0, 5.0])
+@pytest.mark.parametrize("taps", [3, 5, 23])
+def test_gaussian_blur_fast_fixed_point(sigma, taps):
+    """The separable filter's fixed point (pixel/filter.h): Gaussians across kornia's sigmas, every
+    image and layout, in the fast class."""
     for name, x in rgb_images().items():
         expected = oracle(lambda xf: kornia.filters.gaussian_blur2d(xf, taps, (sigma, sigma)), x)
         for layout, xi in layouts(x).items():
             got = u8aug.gaussian_blur2d(xi, taps, (sigma, sigma), fidelity="fast")
             assert_fast_class(f"gaussian_blur2d {taps} {sigma} {name} {layout}", got, expected)
-    # where no tap is that small the fast tier is the exact arithmetic
-    k = get_gaussian_kernel1d(taps, torch.tensor([[sigma]]))
-    if not bool(((k > 0) & (k < 2.0**-118)).any()):
-        x = random_image((2, 3, 40, 50), seed=3)
-        assert torch.equal(
-            u8aug.gaussian_blur2d(x, taps, (sigma, sigma), fidelity="fast"),
-            u8aug.gaussian_blur2d(x, taps, (sigma, sigma)),
-        )
+
+
+@pytest.mark.parametrize("ks", [3, 5, (3, 7), 4])
+@pytest.mark.parametrize("border", ["reflect", "constant", "replicate", "circular"])
+def test_box_blur_fast_fixed_point(ks, border):
+    for name, x in rgb_images().items():
+        expected = oracle(lambda xf: kornia.filters.box_blur(xf, ks, border), x)
+        for layout, xi in layouts(x).items():
+            got = u8aug.box_blur(xi, ks, border, fidelity="fast")
+            assert_fast_class(f"box_blur {ks} {border} {name} {layout}", got, expected)
+            if ks == 4:  # an even window's mean ties often: the exact path
+                assert torch.equal(got, u8aug.box_blur(xi, ks, border))
+
+
+def test_separable_fast_is_not_the_exact_arithmetic_and_keeps_float_for_other_kernels():
+    """The fixed point is other arithmetic than the exact tier (so the test above can fail); a kernel
+    it cannot hold (a negative tap) keeps the float path, and a batch mixes both sample by sample."""
+    x = random_image((2, 3, 40, 50), seed=3)
+    g = u8aug.gaussian_blur2d(x, 5, (1.3, 1.3))
+    assert not torch.equal(u8aug.gaussian_blur2d(x, 5, (1.3, 1.3), fidelity="fast"), g)
+    sharpen = torch.tensor([[-0.25, 1.5, -0.25]])
+    smooth = torch.tensor([[0.25, 0.5, 0.25]])
+    for k in (sharpen, torch.cat([smooth, sharpen])):
+        fast = u8aug.filter2d_separable(x, k, smooth, "reflect", "fast")
+        exact = u8aug.filter2d_separable(x, k, smooth, "reflect")
+        # sample 1 (or both) through a negative tap: the float path's bytes
+        assert torch.equal(fast[-1], exact[-1])
+    mixed_fast = u8aug.filter2d_separable(x, torch.cat([smooth, sharpen]), smooth, "reflect", "fast")
+    alone = u8aug.filter2d_separable(x[:1], smooth, smooth, "reflect", "fast")
+    assert torch.equal(mixed_fast[:1], alone)
+    with pytest.raises(ValueError, match="fidelity must be 'exact' or 'fast'"):
+        u8aug.box_blur(x, 3, fidelity="quick")
 
 
 @pytest.mark.parametrize("factor", [0.0, 0.3, 1.0, 2.5])
@@ -263,6 +287,7 @@ DROPIN = {
     "RandomCrop": dict(size=(30, 40), padding=3, p=1.0),
     "Resize": dict(size=(50, 71)),
     "RandomGaussianBlur": dict(kernel_size=23, sigma=(0.1, 2.0), p=1.0),
+    "RandomBoxBlur": dict(kernel_size=(5, 5), p=1.0),
 }
 
 

@@ -240,6 +240,7 @@ FAST_CLASSES = (
     "ColorJiggle",
     "ColorJitter",
     "RandomGaussianBlur",
+    "RandomBoxBlur",
     "RandomMotionBlur",
 )
 

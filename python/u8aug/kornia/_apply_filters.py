@@ -37,7 +37,7 @@ def _box_blur(aug, x, params, flags, transform, run=ops):
     border = flags["border_type"].name.lower()
     _check_filter_min_size("RandomBoxBlur", x, flags["kernel_size"], border_type=border)
     # kornia's box_blur with separable = the class's `normalized` flag; pooled or convolved as kornia chooses
-    return run.box_blur(x, flags["kernel_size"], border, bool(flags["normalized"]))
+    return run.box_blur(x, flags["kernel_size"], border, bool(flags["normalized"]), fidelity(aug))
 
 
 def _sharpness(aug, x, params, flags, transform, run=ops):
@@ -64,5 +64,5 @@ def _gaussian_blur(aug, x, params, flags, transform, run=ops):
     ky, kx = _unpack_2d_ks(flags["kernel_size"])
     n = sigma.shape[0]
     kernel_x = get_gaussian_kernel1d(kx, sigma.view(n, 1))
-    kernel_y = get_gaussian_kernel1d(ky, sigma.view(n, 1))
+    kernel_y = kernel_x if ky == kx else get_gaussian_kernel1d(ky, sigma.view(n, 1))  # kornia's, computed once
     return run.filter2d_separable(x, kernel_x, kernel_y, border, fidelity(aug))

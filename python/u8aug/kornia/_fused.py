@@ -174,8 +174,8 @@ class Planner:
         ky, kx = kernel_size
         return self._add(x, ["box_blur_pooled", int(ky), int(kx), border_type, int(bool(separable))])
 
-    def box_blur(self, x, kernel_size, border_type="reflect", separable=True):
-        return ops._filters.box_blur_on(self, x, kernel_size, border_type, separable)
+    def box_blur(self, x, kernel_size, border_type="reflect", separable=True, fidelity="exact"):
+        return ops._filters.box_blur_on(self, x, kernel_size, border_type, separable, fidelity)
 
     def normalize(self, x, mean, std):
         out = self._add(x, ["normalize"], self._values(mean, std), gated=False)

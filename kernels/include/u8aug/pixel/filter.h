@@ -134,29 +134,132 @@ inline FilterKernel2d box_kernel2d(int64_t height, int64_t width) {
   return k;
 }
 
+// The fast tier's fixed point (Fidelity::kFast, kernels whose taps it holds): 16-bit lanes, no
+// float. Each kernel's taps become Q16 integers by cumulative rounding (tap t is round(C_t * 2^16) -
+// round(C_{t-1} * 2^16), C_t the float64 sum of taps 0..t, so the integer taps sum to the rounded
+// whole; a lone tap of 1 is held as 65535). A byte is x * 256 (Q8); each tap's product keeps its
+// high 16 bits (x86's pmulhuw), the horizontal pass sums them into a Q8 value (at most 65280), the
+// vertical pass does the same over those, adds half the count of nonzero taps (the mean of what
+// the truncations dropped) and rounds half up to a byte. Measured against the exact tier (kornia's
+// float32), in a numpy model of this arithmetic on photos and random bytes: 99.3-100% of bytes
+// identical and the rest 1 apart for Gaussians of 3, 5 and 23 taps with sigma 0.12-5, 99.95-100%
+// for boxes of 3-7 (README's fast tier; tests/python/test_fast_tier.py asserts the class).
+constexpr int kFixedTapBits = 16;
+
+// A tap as a weight of the sum, a box's divisor folded in (its unit taps are 1 / k each).
+U8AUG_HD double unit_weight(const FilterKernel& k, int64_t b, int64_t t) {
+  return k.values == nullptr ? 1.0 / static_cast<double>(k.divisor) : static_cast<double>(k.of(b)[t]);
+}
+
+// The next Q16 tap of a running quantization: `sum` and `rounded` carry C_{t-1} and its rounding.
+U8AUG_HD uint32_t next_fixed_tap(double weight, double& sum, int64_t& rounded) {
+  sum += weight;
+  const int64_t r = static_cast<int64_t>(floor(sum * (1 << kFixedTapBits) + 0.5));
+  const int64_t tap = r - rounded;
+  rounded = r;
+  return static_cast<uint32_t>(tap > 65535 ? 65535 : tap);
+}
+
+// Whether sample b's kernel fits the fixed point: taps in [0, 1] summing to at most 1 (Gaussians,
+// boxes), so every sum stays within 16 bits. Other kernels keep the float path in the fast tier too.
+U8AUG_HD bool fixed_taps_fit(const FilterKernel& k, int64_t b) {
+  double sum = 0.0;
+  for (int64_t t = 0; t < k.taps; ++t) {
+    const double w = unit_weight(k, b, t);
+    if (!(w >= 0.0 && w <= 1.0)) return false;
+    sum += w;
+  }
+  return sum * (1 << kFixedTapBits) + 0.5 < (1 << kFixedTapBits) + 1;
+}
+
+U8AUG_HD bool fixed_point_filter(const FilterKernel& kx, const FilterKernel& ky, int64_t b) {
+  return kx.fidelity == Fidelity::kFast && ky.fidelity == Fidelity::kFast && fixed_taps_fit(kx, b) &&
+         fixed_taps_fit(ky, b);
+}
+
+// Sample b's Q16 taps into out[0, k.taps); returns how many are nonzero.
+U8AUG_HD int64_t fixed_taps(const FilterKernel& k, int64_t b, uint32_t* out) {
+  double sum = 0.0;
+  int64_t rounded = 0, nonzero = 0;
+  for (int64_t t = 0; t < k.taps; ++t) {
+    out[t] = next_fixed_tap(unit_weight(k, b, t), sum, rounded);
+    nonzero += out[t] != 0;
+  }
+  return nonzero;
+}
+
+// One tap's product: the high half of a Q8 value times a Q16 tap.
+U8AUG_HD uint32_t fixed_product(uint32_t q8, uint32_t tap) { return (q8 * tap) >> 16; }
+
+// What the vertical pass adds before its rounding shift: a half (128) plus half the nonzero taps.
+U8AUG_HD uint32_t fixed_rounding(int64_t nonzero_x, int64_t nonzero_y) {
+  return 128u + static_cast<uint32_t>((nonzero_x + nonzero_y) / 2);
+}
+
+// The fixed horizontal pass at (b, c, y, x): Q8, at most 65280.
+U8AUG_HD uint32_t fixed_row_value(const ConstImage& src, FilterKernel k, Border border, int64_t b, int64_t c, int64_t y,
+                                  int64_t x) {
+  const int64_t r = filter_anchor(k.taps);
+  double sum = 0.0;
+  int64_t rounded = 0;
+  uint32_t acc = 0;
+  for (int64_t t = 0; t < k.taps; ++t) {
+    const uint32_t w = next_fixed_tap(unit_weight(k, b, t), sum, rounded);
+    const int64_t sx = border_source(x + t - r, src.width, border);
+    if (sx >= 0) acc += fixed_product(static_cast<uint32_t>(src.at(b, c, y, sx)) << 8, w);
+  }
+  return acc;
+}
+
+// The fixed vertical pass at (b, c, y, x) from the horizontal pass's Q8 values (held exactly by
+// either element type: uint16 on the CPU, float on CUDA), to a byte.
+template <class T>
+U8AUG_HD uint8_t fixed_column_value(const ImageView<const T>& rows, FilterKernel kx, FilterKernel ky, Border border,
+                                    int64_t b, int64_t c, int64_t y, int64_t x) {
+  const int64_t r = filter_anchor(ky.taps);
+  double sum = 0.0;
+  int64_t rounded = 0, nonzero_x = 0, nonzero_y = 0;
+  uint32_t acc = 0;
+  for (int64_t t = 0; t < ky.taps; ++t) {
+    const uint32_t w = next_fixed_tap(unit_weight(ky, b, t), sum, rounded);
+    nonzero_y += w != 0;
+    const int64_t sy = border_source(y + t - r, rows.height, border);
+    if (sy >= 0) acc += fixed_product(static_cast<uint32_t>(rows.at(b, c, sy, x)), w);
+  }
+  sum = 0.0, rounded = 0;
+  for (int64_t t = 0; t < kx.taps; ++t) nonzero_x += next_fixed_tap(unit_weight(kx, b, t), sum, rounded) != 0;
+  const uint32_t v = (acc + fixed_rounding(nonzero_x, nonzero_y)) >> 8;
+  return static_cast<uint8_t>(v > 255 ? 255 : v);
+}
+
 // The CUDA kernels' bodies, one output element each in memory order (each-index bodies: image.h):
-// the horizontal pass into a float32 image, then the vertical pass into dst.
+// the horizontal pass into a float32 image, then the vertical pass into dst. Both carry both
+// kernels: a sample in the fixed point (fixed_point_filter) keeps its Q8 integers in that image.
 struct FilterRowsBody {
   ConstImage src;
   FloatImage rows;
-  FilterKernel kernel;
+  FilterKernel kernel_x, kernel_y;
   Border border;
   U8AUG_HD int64_t count() const { return rows.numel(); }
   U8AUG_HD void operator()(int64_t i) const {
     const Index4 k = element_index(rows, i);
-    rows.at(k.b, k.c, k.y, k.x) = filter_row_value(src, kernel, border, k.b, k.c, k.y, k.x);
+    rows.at(k.b, k.c, k.y, k.x) = fixed_point_filter(kernel_x, kernel_y, k.b)
+                                      ? static_cast<float>(fixed_row_value(src, kernel_x, border, k.b, k.c, k.y, k.x))
+                                      : filter_row_value(src, kernel_x, border, k.b, k.c, k.y, k.x);
   }
 };
 
 struct FilterColumnsBody {
   ImageView<const float> rows;
   Image dst;
-  FilterKernel kernel;
+  FilterKernel kernel_x, kernel_y;
   Border border;
   U8AUG_HD int64_t count() const { return dst.numel(); }
   U8AUG_HD void operator()(int64_t i) const {
     const Index4 k = element_index(dst, i);
-    dst.at(k.b, k.c, k.y, k.x) = to_u8(filter_column_value(rows, kernel, border, k.b, k.c, k.y, k.x) * 255.0f);
+    dst.at(k.b, k.c, k.y, k.x) = fixed_point_filter(kernel_x, kernel_y, k.b)
+                                     ? fixed_column_value(rows, kernel_x, kernel_y, border, k.b, k.c, k.y, k.x)
+                                     : to_u8(filter_column_value(rows, kernel_y, border, k.b, k.c, k.y, k.x) * 255.0f);
   }
 };
 

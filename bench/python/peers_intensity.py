@@ -305,18 +305,19 @@ def _blur_peers(kernel_size):
     return {name: f for name, f in peers.items() if f}
 
 
-def _class_peers(name, ours_kwargs, tv_make=None, albu_make=None, opencv_make=None):
+def _class_peers(name, ours_kwargs, tv_make=None, albu_make=None, opencv_make=None, fast=False):
     """A u8aug.kornia class against kornia's (float), torchvision v2's, albumentations' and OpenCV's
-    own random transform of the same kind, each drawing its own parameters per call."""
+    own random transform of the same kind, each drawing its own parameters per call; `fast`: a row
+    for the class's fidelity="fast" tier too."""
     K = _optional("kornia.augmentation")
     UK = _optional("u8aug.kornia")
     v2 = _optional("torchvision.transforms.v2")
     A = _optional("albumentations")
     cv2 = _optional("cv2")
 
-    def ours(compiled):
+    def ours(compiled, fidelity="exact"):
         def factory(x):
-            aug = getattr(UK, name)(**ours_kwargs)
+            aug = getattr(UK, name)(**ours_kwargs, **({"fidelity": "fast"} if fidelity == "fast" else {}))
             fn = torch.compile(aug, fullgraph=True, options=UK.COMPILE_OPTIONS) if compiled else aug
             return lambda: fn(x)
 
@@ -329,6 +330,7 @@ def _class_peers(name, ours_kwargs, tv_make=None, albu_make=None, opencv_make=No
     peers = {
         "u8aug": UK and K and ours(False),
         "u8aug compiled": UK and K and ours(True),
+        "u8aug fast": fast and UK and K and ours(False, "fast"),
         "kornia float": K and _kornia(getattr(K, name), False, **ours_kwargs),
         "kornia float compiled": K and _kornia(getattr(K, name), True, **ours_kwargs),
         "torchvision v2": v2 and tv_make and _torchvision(tv_make, v2),
@@ -377,6 +379,7 @@ CLASS_PEERS = {
         dict(kernel_size=(5, 5), p=1.0),
         albu_make=lambda A: A.Blur(blur_limit=(5, 5), p=1.0),
         opencv_make=lambda cv2: (lambda img: cv2.blur(img, (5, 5))),
+        fast=True,
     ),
     "auto_contrast": lambda: _class_peers(
         "RandomAutoContrast",

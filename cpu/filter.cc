@@ -228,34 +228,6 @@ HWY_INLINE void FixedTapRow(const uint16_t* const* in, const uint32_t* taps, int
   }
 }
 
-// Row y of plane c (c = -1: interleaved) as Q8 (x * 256) with `radius` pixels of border each side.
-HWY_INLINE void PadRowQ8(const ConstImage& src, int64_t b, int64_t c, int64_t y, int64_t radius, Border border,
-                         uint16_t* out) {
-  const bool interleaved = c < 0;
-  const int64_t step = interleaved ? src.channels : 1, w = src.width, n = w * step;
-  uint16_t* row = out + radius * step;
-  int64_t i = 0;
-  if (src.stride_w == step) {
-    const uint8_t* p = &src.at(b, interleaved ? 0 : c, y, 0);
-#if HWY_TARGET != HWY_SCALAR
-    const hn::ScalableTag<uint16_t> d;
-    const hn::Rebind<uint8_t, decltype(d)> d8;
-    const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-    for (; i + lanes <= n; i += lanes) hn::StoreU(hn::ShiftLeft<8>(hn::PromoteTo(d, hn::LoadU(d8, p + i))), d, row + i);
-#endif
-    for (; i < n; ++i) row[i] = static_cast<uint16_t>(p[i] << 8);
-  } else {
-    for (; i < n; ++i) row[i] = static_cast<uint16_t>(src.at(b, interleaved ? i % step : c, y, i / step) << 8);
-  }
-  for (int64_t j = -radius; j < 0; ++j) {
-    const int64_t left = border_source(j, w, border), right = border_source(w - 1 - j, w, border);
-    for (int64_t k = 0; k < step; ++k) {
-      row[j * step + k] = left < 0 ? 0 : row[left * step + k];
-      row[(w - 1 - j) * step + k] = right < 0 ? 0 : row[right * step + k];
-    }
-  }
-}
-
 // One plane or interleaved sample in the fixed point: Q8 padded rows through the horizontal taps
 // into a uint16 image, then its rows through the vertical taps into dst.
 void FixedPlane(const ConstImage& src, const Image& dst, FilterKernel kx, FilterKernel ky, Border border, int64_t b,

@@ -1,5 +1,6 @@
 // Per-target row helpers of the filters (filter.cc, sharpness.cc): a row of bytes as x / 255 floats
-// with its border, and a quantized row back into any layout. Highway's per-target header convention.
+// (or the fast tier's Q8 values) with its border, and a quantized row back into any layout.
+// Highway's per-target header convention.
 #if defined(U8AUG_CPU_FILTER_ROWS_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef U8AUG_CPU_FILTER_ROWS_INL_H_
 #undef U8AUG_CPU_FILTER_ROWS_INL_H_
@@ -21,6 +22,19 @@ namespace cpu {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
+// The `radius` pixels of border each side of a converted row of w pixels (`row` at its first pixel,
+// values `step` apart), from the row itself; zeros for the constant border.
+template <class T>
+HWY_INLINE void FillRowBorders(T* row, int64_t w, int64_t step, int64_t radius, Border border) {
+  for (int64_t j = -radius; j < 0; ++j) {
+    const int64_t left = border_source(j, w, border), right = border_source(w - 1 - j, w, border);
+    for (int64_t k = 0; k < step; ++k) {
+      row[j * step + k] = left < 0 ? T{0} : row[left * step + k];
+      row[(w - 1 - j) * step + k] = right < 0 ? T{0} : row[right * step + k];
+    }
+  }
+}
+
 // Row y of plane c (c = -1: all channels of an interleaved sample, `step` = C apart) as x / 255
 // floats into out, with `radius` pixels of border on each side (out holds (W + 2 radius) * step).
 // Rows whose values are consecutive bytes (planar rows, densely interleaved pixels) convert by lanes.
@@ -39,13 +53,30 @@ HWY_INLINE void PadRow(const ConstImage& src, int64_t b, int64_t c, int64_t y, i
   } else {
     for (; i < n; ++i) row[i] = unit(src.at(b, interleaved ? i % step : c, y, i / step));
   }
-  for (int64_t j = -radius; j < 0; ++j) {  // the borders, from the converted row
-    const int64_t left = border_source(j, w, border), right = border_source(w - 1 - j, w, border);
-    for (int64_t k = 0; k < step; ++k) {
-      row[j * step + k] = left < 0 ? 0.0f : row[left * step + k];
-      row[(w - 1 - j) * step + k] = right < 0 ? 0.0f : row[right * step + k];
-    }
+  FillRowBorders(row, w, step, radius, border);
+}
+
+// Row y of plane c (c = -1: interleaved) as the fast tier's Q8 values (x * 256, pixel/filter.h's
+// fixed point), with `radius` pixels of border each side, as PadRow.
+HWY_INLINE void PadRowQ8(const ConstImage& src, int64_t b, int64_t c, int64_t y, int64_t radius, Border border,
+                         uint16_t* out) {
+  const bool interleaved = c < 0;
+  const int64_t step = interleaved ? src.channels : 1, w = src.width, n = w * step;
+  uint16_t* row = out + radius * step;
+  int64_t i = 0;
+  if (src.stride_w == step) {
+    const uint8_t* p = &src.at(b, interleaved ? 0 : c, y, 0);
+#if HWY_TARGET != HWY_SCALAR
+    const hn::ScalableTag<uint16_t> d;
+    const hn::Rebind<uint8_t, decltype(d)> d8;
+    const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+    for (; i + lanes <= n; i += lanes) hn::StoreU(hn::ShiftLeft<8>(hn::PromoteTo(d, hn::LoadU(d8, p + i))), d, row + i);
+#endif
+    for (; i < n; ++i) row[i] = static_cast<uint16_t>(p[i] << 8);
+  } else {
+    for (; i < n; ++i) row[i] = static_cast<uint16_t>(src.at(b, interleaved ? i % step : c, y, i / step) << 8);
   }
+  FillRowBorders(row, w, step, radius, border);
 }
 
 // Writes a quantized row of n values (TapColumns' output) to row y of plane c (c = -1: interleaved).

@@ -252,13 +252,20 @@ void FixedPlane(const ConstImage& src, const Image& dst, FilterKernel kx, Filter
     PadRowQ8(src, b, c, y, rx, border, padded.data());
     FixedTapRow<false>(in.data(), taps.data(), count, 0, n, rows.data() + y * n);
   }
+  bool listed_inside = false;  // the list is of a row whose window lies inside the image
   for (int64_t y = 0; y < h; ++y) {
-    count = 0;
-    for (int64_t t = 0; t < ky.taps; ++t) {
-      const int64_t sy = border_source(y + t - ry, h, border);
-      if (sy < 0 || wy[static_cast<size_t>(t)] == 0) continue;
-      in[static_cast<size_t>(count)] = rows.data() + sy * n;
-      taps[static_cast<size_t>(count++)] = wy[static_cast<size_t>(t)];
+    const bool inside = y >= ry && y - ry + ky.taps <= h;
+    if (inside && listed_inside) {
+      for (int64_t k = 0; k < count; ++k) in[static_cast<size_t>(k)] += n;  // the window moved down a row
+    } else {
+      count = 0;
+      for (int64_t t = 0; t < ky.taps; ++t) {
+        const int64_t sy = border_source(y + t - ry, h, border);
+        if (sy < 0 || wy[static_cast<size_t>(t)] == 0) continue;
+        in[static_cast<size_t>(count)] = rows.data() + sy * n;
+        taps[static_cast<size_t>(count++)] = wy[static_cast<size_t>(t)];
+      }
+      listed_inside = inside;
     }
     StoreRow(dst, b, c, y, n, out_row,
              [&](uint8_t* out) { FixedTapRow<true>(in.data(), taps.data(), count, rounding, n, out); });

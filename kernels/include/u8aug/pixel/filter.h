@@ -191,9 +191,11 @@ U8AUG_HD int64_t fixed_taps(const FilterKernel& k, int64_t b, uint32_t* out) {
 // One tap's product: the high half of a Q8 value times a Q16 tap.
 U8AUG_HD uint32_t fixed_product(uint32_t q8, uint32_t tap) { return (q8 * tap) >> 16; }
 
-// What the vertical pass adds before its rounding shift: a half (128) plus half the nonzero taps.
+// What the vertical pass adds before its rounding shift: a half (128) plus half the nonzero taps,
+// held to 16 bits (the lanes add it as one; only kernels of more than 130,000 taps reach the cap).
 U8AUG_HD uint32_t fixed_rounding(int64_t nonzero_x, int64_t nonzero_y) {
-  return 128u + static_cast<uint32_t>((nonzero_x + nonzero_y) / 2);
+  const int64_t r = 128 + (nonzero_x + nonzero_y) / 2;
+  return static_cast<uint32_t>(r > 65535 ? 65535 : r);
 }
 
 // The fixed horizontal pass at (b, c, y, x): Q8, at most 65280.

@@ -17,6 +17,7 @@
 #include "cpu/unit_lanes-inl.h"
 #include "cpu/filter_rows-inl.h"
 #include "cpu/filter_fixed-inl.h"
+#include "cpu/filter_box-inl.h"
 
 #include "cpu/parallel.h"
 #include "cpu/scratch.h"
@@ -226,18 +227,6 @@ HWY_INLINE V MedianOfSortedColumns(const V lo[3], const V mid[3], const V hi[3],
   return median3(mx(mx(lo[0], lo[1]), lo[2]), median3(mid[0], mid[1], mid[2]), mn(mn(hi[0], hi[1]), hi[2]));
 }
 
-// Runs vector(i) over [0, n) a vector at a time, the rest as one vector ending at n (its overlap
-// recomputes the same bytes: a 224-byte row has 32 bytes left over 64-byte lanes, which a scalar
-// loop took 8x longer on), or scalar(i) per element where n is under one vector.
-template <class D, class Vector, class Scalar>
-HWY_INLINE void ForEachVector(D d, int64_t n, const Vector& vector, const Scalar& scalar) {
-  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-  int64_t i = 0;
-  for (; i + lanes <= n; i += lanes) vector(i);
-  if (i < n && n >= lanes) i = n, vector(n - lanes);
-  for (; i < n; ++i) scalar(i);
-}
-
 // A 3x3 median of one plane (c >= 0) or interleaved sample (c = -1); other windows take
 // pixel/filter.h's median_value for every element. Two output rows at a time: their windows share
 // two source rows, whose columns are ordered once, and each row's sorted columns (lo, mid, hi at
@@ -348,6 +337,17 @@ void MedianItems(const ConstImage& src, const Image& dst, int64_t ky, int64_t kx
   release_large_scratch(gathered, out_row);
 }
 
+void IntegerBoxItems(const ConstImage& src, const Image& dst, int64_t ky, int64_t kx, Border border,
+                     BoxDivision division, bool interleaved, int64_t begin, int64_t end) {
+  thread_local std::vector<uint16_t> padded, sums;  // cpu/scratch.h
+  thread_local std::vector<uint8_t> out_row;
+  for (int64_t item = begin; item < end; ++item) {
+    const int64_t b = interleaved ? item : item / src.channels, c = interleaved ? -1 : item % src.channels;
+    IntegerBoxPlane(src, dst, ky, kx, border, division, b, c, padded, sums, out_row);
+  }
+  release_large_scratch(padded, sums, out_row);
+}
+
 // NOLINTNEXTLINE(google-readability-namespace-comments)
 }  // namespace HWY_NAMESPACE
 }  // namespace cpu
@@ -361,6 +361,7 @@ namespace cpu {
 HWY_EXPORT(FilterItems);
 HWY_EXPORT(Filter2dItems);
 HWY_EXPORT(MedianItems);
+HWY_EXPORT(IntegerBoxItems);
 
 namespace {
 
@@ -391,6 +392,16 @@ void run_2d(const char* op, const ConstImage& src, const Image& dst, FilterKerne
                });
 }
 
+// box_division of each odd count up to kMaxIntegerBox, found once (each checks every sum).
+BoxDivision box_division_of(int64_t count) {
+  static const std::vector<BoxDivision> table = [] {
+    std::vector<BoxDivision> t(kMaxIntegerBox + 1);
+    for (int64_t n = 3; n <= kMaxIntegerBox; n += 2) t[n] = box_division(static_cast<uint32_t>(n));
+    return t;
+  }();
+  return table[static_cast<size_t>(count)];
+}
+
 }  // namespace
 
 void filter2d_separable(const ConstImage& src, const Image& dst, FilterKernel kernel_x, FilterKernel kernel_y,
@@ -405,11 +416,23 @@ void filter2d(const ConstImage& src, const Image& dst, FilterKernel2d kernel, Bo
 
 void box_blur_pooled(const ConstImage& src, const Image& dst, int64_t ky, int64_t kx, Border border, bool separable,
                      const ParallelFor& parallel) {
-  detail::check_box("box_blur_pooled", ky, kx);
+  const char* op = "box_blur_pooled";
+  detail::check_box(op, ky, kx);
+  const BoxDivision division = integer_box(ky, kx) ? box_division_of(ky * kx) : BoxDivision{};
+  if (division.valid) {  // kornia's bytes in integers, whichever order it sums (pixel/filter.h)
+    detail::check_filter(op, src, dst, box_kernel(kx), box_kernel(ky), border);
+    const bool interleaved = interleaved_rows(src);
+    const int64_t items = interleaved ? src.batch : src.batch * src.channels;
+    const int64_t per_item = (interleaved ? src.channels : 1) * src.height * src.width;
+    run_parallel(parallel, items, grain_for(per_item * (kx + ky)), [&](int64_t begin, int64_t end) {
+      HWY_DYNAMIC_DISPATCH(IntegerBoxItems)(src, dst, ky, kx, border, division, interleaved, begin, end);
+    });
+    return;
+  }
   if (separable) {
-    run_separable("box_blur_pooled", src, dst, box_kernel(kx), box_kernel(ky), border, parallel);
+    run_separable(op, src, dst, box_kernel(kx), box_kernel(ky), border, parallel);
   } else {
-    run_2d("box_blur_pooled", src, dst, box_kernel2d(ky, kx), border, parallel);
+    run_2d(op, src, dst, box_kernel2d(ky, kx), border, parallel);
   }
 }
 

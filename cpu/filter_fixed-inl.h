@@ -141,7 +141,7 @@ HWY_INLINE void FixedPlane(const ConstImage& src, const Image& dst, FilterKernel
     taps[static_cast<size_t>(count++)] = wx[static_cast<size_t>(t)];
   }
   for (int64_t y = 0; y < h; ++y) {
-    PadRowQ8(src, b, c, y, rx, border, padded.data());
+    PadRowU16<8>(src, b, c, y, rx, border, padded.data());
     FixedTapRow<false>(in.data(), taps.data(), count, 0, n, rows.data() + y * n);
   }
   bool listed_inside = false;  // the list is of a row whose window lies inside the image

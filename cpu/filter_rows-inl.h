@@ -56,10 +56,12 @@ HWY_INLINE void PadRow(const ConstImage& src, int64_t b, int64_t c, int64_t y, i
   FillRowBorders(row, w, step, radius, border);
 }
 
-// Row y of plane c (c = -1: interleaved) as the fast tier's Q8 values (x * 256, pixel/filter.h's
-// fixed point), with `radius` pixels of border each side, as PadRow.
-HWY_INLINE void PadRowQ8(const ConstImage& src, int64_t b, int64_t c, int64_t y, int64_t radius, Border border,
-                         uint16_t* out) {
+// Row y of plane c (c = -1: interleaved) as 16-bit values x << kShift (8: the fast tier's Q8 values
+// of pixel/filter.h's fixed point; 0: the bytes, for the integer boxes' sums), with `radius` pixels
+// of border each side, as PadRow.
+template <int kShift>
+HWY_INLINE void PadRowU16(const ConstImage& src, int64_t b, int64_t c, int64_t y, int64_t radius, Border border,
+                          uint16_t* out) {
   const bool interleaved = c < 0;
   const int64_t step = interleaved ? src.channels : 1, w = src.width, n = w * step;
   uint16_t* row = out + radius * step;
@@ -70,13 +72,26 @@ HWY_INLINE void PadRowQ8(const ConstImage& src, int64_t b, int64_t c, int64_t y,
     const hn::ScalableTag<uint16_t> d;
     const hn::Rebind<uint8_t, decltype(d)> d8;
     const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-    for (; i + lanes <= n; i += lanes) hn::StoreU(hn::ShiftLeft<8>(hn::PromoteTo(d, hn::LoadU(d8, p + i))), d, row + i);
+    for (; i + lanes <= n; i += lanes)
+      hn::StoreU(hn::ShiftLeft<kShift>(hn::PromoteTo(d, hn::LoadU(d8, p + i))), d, row + i);
 #endif
-    for (; i < n; ++i) row[i] = static_cast<uint16_t>(p[i] << 8);
+    for (; i < n; ++i) row[i] = static_cast<uint16_t>(p[i] << kShift);
   } else {
-    for (; i < n; ++i) row[i] = static_cast<uint16_t>(src.at(b, interleaved ? i % step : c, y, i / step) << 8);
+    for (; i < n; ++i) row[i] = static_cast<uint16_t>(src.at(b, interleaved ? i % step : c, y, i / step) << kShift);
   }
   FillRowBorders(row, w, step, radius, border);
+}
+
+// Runs vector(i) over [0, n) a vector at a time, the rest as one vector ending at n (its overlap
+// recomputes the same values: a 224-byte row has 32 bytes left over 64-byte lanes, which a scalar
+// loop took 8x longer on), or scalar(i) per element where n is under one vector.
+template <class D, class Vector, class Scalar>
+HWY_INLINE void ForEachVector(D d, int64_t n, const Vector& vector, const Scalar& scalar) {
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  int64_t i = 0;
+  for (; i + lanes <= n; i += lanes) vector(i);
+  if (i < n && n >= lanes) i = n, vector(n - lanes);
+  for (; i < n; ++i) scalar(i);
 }
 
 // Writes a quantized row of n values (TapColumns' output) to row y of plane c (c = -1: interleaved).

@@ -15,6 +15,7 @@ __all__ = [
     "box_blur",
     "box_blur_pooled",
     "box_blur_pools",
+    "integer_box",
     "sharpness",
     "motion_blur",
 ]
@@ -95,7 +96,8 @@ def box_blur_pooled(img: torch.Tensor, kernel_size, border_type: str = "reflect"
     ``kernel_size = (kh, kw)`` window's values summed in order, then divided by the window's size;
     ``separable``: a (1, kw) pass then a (kh, 1) pass, else one 2-D pass. Any sizes (an even extent
     reaches one further right and down: kornia's anchor), the borders of :func:`filter2d_separable`.
-    Exact against kornia's pooled path."""
+    Exact against kornia's pooled path; odd windows of 3 to 81 values (:func:`integer_box`) sum the
+    bytes in integers, whose rounded mean is kornia's pooled and convolved result alike."""
     ky, kx = _pair(kernel_size, "box_blur_pooled")
     return torch.ops.u8aug.box_blur_pooled(img, [ky, kx], border_type, bool(separable))
 
@@ -103,9 +105,20 @@ def box_blur_pooled(img: torch.Tensor, kernel_size, border_type: str = "reflect"
 # kornia 0.9's kornia.filters.blur._box_blur_pool_eligible, eager: with oneDNN (every CPU build of
 # torch) it pools from this many elements and windows up to 15 (separable) or 5 (2-D), and convolves
 # otherwise; without oneDNN, and on CUDA, it always pools. u8aug takes the CPU rule on every device so
-# CPU and CUDA give one result (tests/python/test_box_blur.py checks the rule against kornia's).
+# CPU and CUDA give one result (tests/python/test_filters.py checks the rule against kornia's).
 _POOL_FROM_ELEMENTS = 1 << 22
 _HAS_ONEDNN = torch.backends.mkldnn.is_available()  # read once: torch.compile does not trace it
+
+
+# pixel/filter.h's kMaxIntegerBox: the largest odd window u8aug's box sums in integers
+_MAX_INTEGER_BOX = 81
+
+
+def integer_box(ky: int, kx: int) -> bool:
+    """Whether a ``ky x kx`` box runs in integers (:func:`box_blur_pooled`): an odd count of 3 to 81
+    values, whose rounded integer mean is kornia's float result in every order (pixel/filter.h)."""
+    count = ky * kx
+    return count % 2 == 1 and 3 <= count <= _MAX_INTEGER_BOX
 
 
 def box_blur_pools(img: torch.Tensor, kernel_size, separable: bool = True) -> bool:
@@ -126,12 +139,12 @@ def box_blur_on(
     ky, kx = _pair(kernel_size, "box_blur")
     if fidelity not in ("exact", "fast"):
         raise ValueError(f"u8aug.box_blur: fidelity must be 'exact' or 'fast', got {fidelity!r}")
-    # the fast tier: the window's mean in filter2d_separable's fixed point, whichever order kornia
-    # takes. Only for windows of an odd count: an even one's mean falls on a rounding tie for about
-    # one pixel in 16 (4x4 on a photo: 98.3% identical), where kornia's float sum lands on either
-    # side; those keep the exact path.
-    if fidelity == "fast" and (ky * kx) % 2 == 1:
-        return run.filter2d_separable(img, get_box_kernel1d(kx), get_box_kernel1d(ky), border_type, "fast")
+    # windows of an odd count up to 81 values: box_blur_pooled sums them in integers, whose bytes are
+    # kornia's whichever order kornia takes (pooled or convolved; pixel/filter.h's integer_box), so
+    # both tiers take it. An even window's mean falls on a rounding tie for about one pixel in 16,
+    # where kornia's float sum lands on either side: its order is followed (the fast tier too).
+    if integer_box(ky, kx):
+        return run.box_blur_pooled(img, [ky, kx], border_type, separable)
     if box_blur_pools(img, (ky, kx), separable):
         return run.box_blur_pooled(img, [ky, kx], border_type, separable)
     if separable:
@@ -149,9 +162,9 @@ def box_blur(
     :func:`box_blur_pooled`) for batches of 2^22 elements and more, else a convolution with kornia's
     1/k kernels (:func:`filter2d_separable`, :func:`filter2d`). Exact against eager kornia on the CPU;
     kornia on CUDA always pools (the two orders differ only where a window's mean falls on a
-    rounding tie: even windows). ``fidelity="fast"``: windows of an odd count take the mean through
-    :func:`filter2d_separable`'s fixed point (the fast class: at most 1 apart, at least 99%
-    identical); even ones, whose means tie often, stay exact. Needs kornia installed (its kernels)."""
+    rounding tie: even windows). Windows of an odd count of 3 to 81 values (:func:`integer_box`)
+    sum in integers, exact in both orders, so ``fidelity="fast"`` (accepted for the fast-tier
+    classes) gives the exact bytes too. Needs kornia installed (its kernels)."""
     return box_blur_on(sys.modules["u8aug.ops"], img, kernel_size, border_type, separable, fidelity)
 
 

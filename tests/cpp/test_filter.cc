@@ -112,14 +112,15 @@ TEST_P(FilterOnEveryTarget, Filter2dMatchesScalarReference) {
 }
 
 // Boxes (avg_pool2d's order): the separable form is the two passes' bodies with unit taps, the 2-D
-// form Filter2dBody's; odd and even windows.
+// form Filter2dBody's; odd and even windows. Odd windows of 3 to 81 run in integers (pixel/filter.h:
+// integer_box), so this also checks that their bytes are the float bodies' (9x9: the largest).
 TEST_P(FilterOnEveryTarget, BoxMatchesScalarReference) {
   const Shape shapes[] = {{1, 1}, {3, 5}, {9, 40}, {4, 129}};
   for (const Shape s : shapes)
     for (int64_t c : {1, 3})
       for (Layout in : kLayouts)
         for (Border border : {Border::kConstant, Border::kReflect, Border::kReplicate, Border::kCircular})
-          for (const Shape k : {Shape{1, 1}, Shape{3, 3}, Shape{2, 4}, Shape{5, 1}})
+          for (const Shape k : {Shape{1, 1}, Shape{3, 3}, Shape{2, 4}, Shape{5, 1}, Shape{3, 7}, Shape{9, 9}})
             for (bool separable : {true, false}) {
               if ((border == Border::kReflect && (k.h / 2 >= s.h || k.w / 2 >= s.w)) ||
                   (border == Border::kCircular && (k.h / 2 > s.h || k.w / 2 > s.w)))
@@ -141,6 +142,23 @@ TEST_P(FilterOnEveryTarget, BoxMatchesScalarReference) {
               ASSERT_EQ(out.clobbered_padding(), 0) << "wrote outside the output view";
               ASSERT_EQ(src.buffer, before) << "modified its input";
             }
+}
+
+// The integer boxes' division: every odd count up to kMaxIntegerBox has a multiplier and shift
+// (box_division checks each sum of `count` bytes against box_mean), and box_mean rounds to nearest.
+TEST(Filter, IntegerBoxDivisionCoversEveryCount) {
+  for (uint32_t count = 3; count <= kMaxIntegerBox; count += 2) {
+    const BoxDivision division = box_division(count);
+    EXPECT_TRUE(division.valid) << count;
+    EXPECT_LE(division.multiplier, 65535u) << count;
+  }
+  EXPECT_EQ(box_mean(12, 25), 0);  // 0.48
+  EXPECT_EQ(box_mean(13, 25), 1);  // 0.52
+  EXPECT_EQ(box_mean(255 * 81, 81), 255);
+  EXPECT_FALSE(integer_box(2, 3));
+  EXPECT_FALSE(integer_box(1, 1));
+  EXPECT_FALSE(integer_box(9, 11));
+  EXPECT_TRUE(integer_box(9, 9));
 }
 
 // A box is a sum then a division: a 2-tap box of bytes 1 and 2 is (1/255 + 2/255) / 2 exactly as

@@ -54,6 +54,33 @@ def test_the_two_box_orders_differ_and_each_is_korninas():
     assert torch.equal(convolved, expected)
 
 
+@pytest.mark.parametrize("kernel_size", [3, 5, (3, 7), 7, 9, (1, 27), (27, 1)])
+@pytest.mark.parametrize("border", BORDERS)
+def test_odd_boxes_in_integers_are_every_kornia_order(kernel_size, border):
+    """Odd windows of up to 81 values sum in integers (pixel/filter.h: integer_box): the rounded mean
+    is kornia's pooled and convolved results alike, separable or not, and the fast tier's too. A
+    smooth ramp puts many means near a half, where float error could tip a rounding."""
+    ky, kx = (kernel_size, kernel_size) if isinstance(kernel_size, int) else kernel_size
+    assert u8aug.integer_box(ky, kx)
+    ramp = torch.arange(40 * 61, dtype=torch.float32).reshape(1, 1, 40, 61) * (255 / (40 * 61))
+    images = {"random": random_image((3, 3, 40, 61), seed=ky * 31 + kx), "ramp": ramp.round().to(torch.uint8)}
+    for name, x in images.items():
+        xf = x.float() / 255
+        orders = {
+            "pooled separable": _box_blur_pool(xf, (ky, kx), border, True),
+            "pooled 2-D": _box_blur_pool(xf, (ky, kx), border, False),
+            "convolved separable": KF.filter2d_separable(xf, KF.get_box_kernel1d(kx), KF.get_box_kernel1d(ky), border),
+            "convolved 2-D": KF.filter2d(xf, KF.get_box_kernel2d((ky, kx)), border),
+        }
+        for img in _layouts(x):
+            for separable in (True, False):
+                got = u8aug.box_blur(img, kernel_size, border, separable)
+                for order, expected in orders.items():
+                    assert torch.equal(got, to_u8(expected)), f"{name} {order} {tuple(img.stride())}"
+                assert torch.equal(u8aug.box_blur(img, kernel_size, border, separable, fidelity="fast"), got)
+    assert not u8aug.integer_box(2, 3) and not u8aug.integer_box(9, 11) and not u8aug.integer_box(1, 1)
+
+
 @pytest.mark.parametrize("shape", [(1, 3, 64, 64), (21, 3, 256, 256), (22, 3, 256, 256), (64, 1, 256, 256)])
 @pytest.mark.parametrize("kernel_size", [3, 5, (7, 3), 15, 17])
 @pytest.mark.parametrize("separable", [True, False])

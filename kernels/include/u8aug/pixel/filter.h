@@ -134,6 +134,45 @@ inline FilterKernel2d box_kernel2d(int64_t height, int64_t width) {
   return k;
 }
 
+// Boxes of an odd count N = ky * kx, 3 <= N <= kMaxIntegerBox, in integers: kornia's float result,
+// pooled or convolved, separable or not, is the window's byte sum S over N, rounded (box_mean).
+// Why: S / N lies at least 1 / (2N) from every half-integer (a tie needs 2S = (2m + 1) N, even
+// against odd), and float32's error on those sums of nonnegative terms (N products or additions,
+// a tap's or a division's rounding each, and the / 255 and * 255), in byte units, is at most
+// 255 (2N + 5) 2^-24: 0.0025 at N = 81, under half the distance (1 / (4N) = 0.0031). So the bytes
+// are kornia's exactly, in both tiers (tests/python/test_filters.py checks it against kornia).
+constexpr int64_t kMaxIntegerBox = 81;
+
+U8AUG_HD bool integer_box(int64_t ky, int64_t kx) {
+  const int64_t count = ky * kx;
+  return count % 2 == 1 && count >= 3 && count <= kMaxIntegerBox;
+}
+
+// The rounded mean of `count` bytes summing to `sum` (an odd count: no ties).
+U8AUG_HD uint8_t box_mean(uint32_t sum, uint32_t count) { return static_cast<uint8_t>((sum + count / 2) / count); }
+
+// box_mean as 16-bit lanes compute it: (((sum + count / 2) * multiplier) >> 16) >> shift, a high-half
+// multiply (x86's pmulhuw) and a shift. box_division finds the smallest shift whose multiplier
+// (the quotient 2^(16 + shift) / count rounded up) gives box_mean for every sum of `count` bytes,
+// checked sum by sum; valid is false where none does (never for the integer boxes' counts).
+struct BoxDivision {
+  uint32_t multiplier = 0;
+  int shift = 0;
+  bool valid = false;
+};
+
+inline BoxDivision box_division(uint32_t count) {
+  for (int shift = 0; shift < 16; ++shift) {
+    const uint64_t multiplier = ((uint64_t{1} << (16 + shift)) + count - 1) / count;
+    if (multiplier > 65535) break;
+    bool exact = true;
+    for (uint32_t sum = 0; sum <= 255 * count && exact; ++sum)
+      exact = ((((sum + count / 2) * multiplier) >> 16) >> shift) == box_mean(sum, count);
+    if (exact) return BoxDivision{static_cast<uint32_t>(multiplier), shift, true};
+  }
+  return BoxDivision{};
+}
+
 // The fast tier's fixed point (Fidelity::kFast, kernels whose taps it holds): 16-bit lanes, no
 // float. Each kernel's taps become Q16 integers by cumulative rounding (tap t is round(C_t * 2^16) -
 // round(C_{t-1} * 2^16), C_t the float64 sum of taps 0..t, so the integer taps sum to the rounded

@@ -4,7 +4,9 @@
 // L2-resident float image, and the vertical pass runs the same over whole rows of it, then
 // quantizes. Targets without a native FMA (SSE4 and below) take each tap with the scalar tap() of
 // pixel/filter.h (fused the same way); rows that are not consecutive bytes convert element by element.
-// The fast tier's fixed point is filter_fixed-inl.h (FixedPlane), chosen per sample in FilterItems.
+// The fast tier's fixed point is filter_fixed-inl.h (FixedPlane), chosen per sample in FilterItems;
+// boxes of an odd window run in integers (filter_box-inl.h, IntegerBoxPlane); the 3x3 median sorts
+// columns once for three windows (Median3Plane).
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "cpu/filter.cc"

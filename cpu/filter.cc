@@ -152,8 +152,9 @@ void FilterPlane(const ConstImage& src, const Image& dst, FilterKernel kx, Filte
   for (int64_t t = 0; t < ky.taps; ++t) weights_y[static_cast<size_t>(t)] = ky.weight(b, t);
   const float* wx = weights_x.data();
   const float* wy = weights_y.data();
+  const RowBorders borders(w, rx, border);
   for (int64_t y = 0; y < h; ++y) {
-    PadRow(src, b, c, y, rx, border, padded.data());
+    PadRow(src, b, c, y, borders, padded.data());
     TapRow(padded.data() + shift, rows.data() + y * n, n, step, wx, kx.taps, kx.divisor);
   }
   std::vector<const float*> taps(static_cast<size_t>(ky.taps));
@@ -175,7 +176,8 @@ void Filter2dPlane(const ConstImage& src, const Image& dst, FilterKernel2d k, Bo
   const int64_t ry = filter_anchor(k.height), rx = k.width / 2, row_len = (w + 2 * rx) * step;
   const int64_t shift = (rx - filter_anchor(k.width)) * step;
   padded.resize(static_cast<size_t>(h * row_len));
-  for (int64_t y = 0; y < h; ++y) PadRow(src, b, c, y, rx, border, padded.data() + y * row_len);
+  const RowBorders borders(w, rx, border);
+  for (int64_t y = 0; y < h; ++y) PadRow(src, b, c, y, borders, padded.data() + y * row_len);
   std::vector<float> weights(static_cast<size_t>(k.height * k.width));
   for (int64_t t = 0; t < k.height * k.width; ++t) weights[static_cast<size_t>(t)] = k.weight(b, t);
   std::vector<const float*> taps(weights.size());

@@ -115,15 +115,24 @@ HWY_INLINE void IntegerBoxPlane(const ConstImage& src, const Image& dst, int64_t
   sums.resize(static_cast<size_t>(h * n));
   std::vector<const uint16_t*> in(static_cast<size_t>(kx > ky ? kx : ky));
   for (int64_t t = 0; t < kx; ++t) in[static_cast<size_t>(t)] = padded.data() + t * step;
+  const RowBorders borders(w, rx, border);
   for (int64_t y = 0; y < h; ++y) {
-    PadRowU16<0>(src, b, c, y, rx, border, padded.data());
+    PadRowU16<0>(src, b, c, y, borders, padded.data());
     BoxRow<false>(in.data(), kx, BoxMean{}, n, sums.data() + y * n);
   }
+  int64_t count = 0;
+  bool listed_inside = false;  // the list is of a row whose window lies inside the image
   for (int64_t y = 0; y < h; ++y) {
-    int64_t count = 0;
-    for (int64_t t = 0; t < ky; ++t) {
-      const int64_t sy = border_source(y + t - ry, h, border);
-      if (sy >= 0) in[static_cast<size_t>(count++)] = sums.data() + sy * n;
+    const bool inside = y >= ry && y - ry + ky <= h;
+    if (inside && listed_inside) {
+      for (int64_t k = 0; k < count; ++k) in[static_cast<size_t>(k)] += n;  // the window moved down a row
+    } else {
+      count = 0;
+      for (int64_t t = 0; t < ky; ++t) {
+        const int64_t sy = border_source(y + t - ry, h, border);
+        if (sy >= 0) in[static_cast<size_t>(count++)] = sums.data() + sy * n;
+      }
+      listed_inside = inside;
     }
     StoreRow(dst, b, c, y, n, out_row, [&](uint8_t* out) {  // count >= 1: row y is its own source
       BoxRow<true>(in.data(), count, BoxMean{static_cast<uint32_t>(ky * kx), division}, n, out);

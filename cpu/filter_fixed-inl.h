@@ -140,8 +140,9 @@ HWY_INLINE void FixedPlane(const ConstImage& src, const Image& dst, FilterKernel
     in[static_cast<size_t>(count)] = padded.data() + shift + t * step;
     taps[static_cast<size_t>(count++)] = wx[static_cast<size_t>(t)];
   }
+  const RowBorders borders(w, rx, border);
   for (int64_t y = 0; y < h; ++y) {
-    PadRowU16<8>(src, b, c, y, rx, border, padded.data());
+    PadRowU16<8>(src, b, c, y, borders, padded.data());
     FixedTapRow<false>(in.data(), taps.data(), count, 0, n, rows.data() + y * n);
   }
   bool listed_inside = false;  // the list is of a row whose window lies inside the image

@@ -65,8 +65,8 @@ void SharpenPlane(const ConstImage& src, const Image& dst, float factor, int64_t
   const int64_t step = interleaved ? src.channels : 1, h = src.height, n = src.width * step;
   rows.resize(static_cast<size_t>(3 * n));
   auto row = [&](int64_t y) { return rows.data() + (y % 3) * n; };  // rows y - 1, y, y + 1 in turn
-  PadRow(src, b, c, 0, 0, Border::kConstant, row(0));
-  PadRow(src, b, c, 1, 0, Border::kConstant, row(1));
+  PadRow(src, b, c, 0, RowBorders{}, row(0));
+  PadRow(src, b, c, 1, RowBorders{}, row(1));
   const auto copy = [&](const float* in) {
     return [&, in](uint8_t* out) {
       for (int64_t i = 0; i < n; ++i) out[i] = to_u8(in[i] * 255.0f);
@@ -74,7 +74,7 @@ void SharpenPlane(const ConstImage& src, const Image& dst, float factor, int64_t
   };
   StoreRow(dst, b, c, 0, n, out_row, copy(row(0)));
   for (int64_t y = 1; y + 1 < h; ++y) {
-    PadRow(src, b, c, y + 1, 0, Border::kConstant, row(y + 1));
+    PadRow(src, b, c, y + 1, RowBorders{}, row(y + 1));
     StoreRow(dst, b, c, y, n, out_row,
              [&](uint8_t* out) { SharpenRow(row(y - 1), row(y), row(y + 1), factor, n, step, out); });
   }

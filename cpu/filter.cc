@@ -260,7 +260,7 @@ void Median3Plane(const ConstImage& src, const Image& dst, Border border, int64_
   for (int64_t r = 0; r < 2; ++r)
     for (int64_t k = 0; k < 3; ++k) sorted[r][k] = columns.data() + (r * 3 + k) * row_len;
   // 32-byte vectors on every target: a 224-byte row over 64-byte ones computes 256 (the B=32 3x224x224
-  // batch: 0.83 ms against 0.93-1.04 ms on AVX3_DL, bench/cpp BM_Median3)
+  // batch: 0.83 ms against 0.93-1.04 ms on AVX3_DL, bench/cpp median_blur_3)
   const hn::CappedTag<uint8_t, 32> d;
   const auto vmin = [](auto a, auto b) { return hn::Min(a, b); };
   const auto vmax = [](auto a, auto b) { return hn::Max(a, b); };

@@ -10,21 +10,7 @@
 
 namespace {
 
-using namespace u8aug_bench;  // NOLINT: kB, kC, kH, kW, kN, input()
-
-template <class Out, class Run>
-void run(benchmark::State& state, Run&& op) {
-  const std::vector<uint8_t> in = input();
-  std::vector<Out> out(kN);
-  const auto serial = u8aug::serial_for();
-  for (auto _ : state) {
-    op(u8aug::nchw(in.data(), kB, kC, kH, kW), u8aug::nchw(out.data(), kB, kC, kH, kW), serial);
-    benchmark::DoNotOptimize(out.data());
-    benchmark::ClobberMemory();
-  }
-  state.SetBytesProcessed(state.iterations() * kN * (1 + static_cast<int64_t>(sizeof(Out))));
-  state.SetItemsProcessed(state.iterations() * kB);
-}
+using namespace u8aug_bench;  // NOLINT: kB, kC, kH, kW, kN, input(), run_batch()
 
 // Factors as ColorJitter(brightness=0.4) draws them: uniform in [0.6, 1.4] (a fixed seed). Evenly
 // spaced dyadic factors would be unrepresentative: x * factor meets exact rounding ties there, and
@@ -42,35 +28,35 @@ const int64_t kOrder[4] = {0, 1, 2, 3};
 const int64_t kHueFirst[4] = {3, 2, 0, 1};
 
 void BM_Brightness(benchmark::State& state) {
-  run<uint8_t>(state, [](auto s, auto d, auto& p) {
+  run_batch<uint8_t>(state, [](auto s, auto d, auto& p) {
     u8aug::cpu::adjust_brightness_accumulative(s, d, {kFactors.data(), kB}, p);
   });
 }
 void BM_Gamma(benchmark::State& state) {
   const float gain = 1.0f;
-  run<uint8_t>(state, [&](auto s, auto d, auto& p) {
+  run_batch<uint8_t>(state, [&](auto s, auto d, auto& p) {
     u8aug::cpu::adjust_gamma(s, d, {kFactors.data(), kB}, {&gain, 1}, p);
   });
 }
 void BM_Equalize(benchmark::State& state) {
-  run<uint8_t>(state, [](auto s, auto d, auto& p) { u8aug::cpu::equalize(s, d, p); });
+  run_batch<uint8_t>(state, [](auto s, auto d, auto& p) { u8aug::cpu::equalize(s, d, p); });
 }
 void BM_Normalize(benchmark::State& state) {
   const float mean[3] = {0.485f, 0.456f, 0.406f}, std[3] = {0.229f, 0.224f, 0.225f};
-  run<float>(state, [&](auto s, auto d, auto& p) { u8aug::cpu::normalize(s, d, {mean, 3}, {std, 3}, p); });
+  run_batch<float>(state, [&](auto s, auto d, auto& p) { u8aug::cpu::normalize(s, d, {mean, 3}, {std, 3}, p); });
 }
 void BM_Grayscale(benchmark::State& state) {
-  run<uint8_t>(state, [](auto s, auto d, auto& p) { u8aug::cpu::grayscale(s, d, p); });
+  run_batch<uint8_t>(state, [](auto s, auto d, auto& p) { u8aug::cpu::grayscale(s, d, p); });
 }
 void BM_ColorJiggle(benchmark::State& state, u8aug::Fidelity fidelity) {
   const u8aug::JiggleParams params{
       {kFactors.data(), kB}, {kFactors.data(), kB}, {kFactors.data(), kB}, {kHue.data(), kB}, kOrder, 4, fidelity};
-  run<uint8_t>(state, [&](auto s, auto d, auto& p) { u8aug::cpu::color_jiggle(s, d, params, p); });
+  run_batch<uint8_t>(state, [&](auto s, auto d, auto& p) { u8aug::cpu::color_jiggle(s, d, params, p); });
 }
 void BM_ColorJitter(benchmark::State& state, const int64_t* order, u8aug::Fidelity fidelity) {
   const u8aug::JiggleParams params{
       {kFactors.data(), kB}, {kFactors.data(), kB}, {kFactors.data(), kB}, {kHue.data(), kB}, order, 4, fidelity};
-  run<uint8_t>(state, [&](auto s, auto d, auto& p) { u8aug::cpu::color_jitter(s, d, params, p); });
+  run_batch<uint8_t>(state, [&](auto s, auto d, auto& p) { u8aug::cpu::color_jitter(s, d, params, p); });
 }
 
 BENCHMARK(BM_Brightness)->Name("adjust_brightness_accumulative/32x3x224x224");

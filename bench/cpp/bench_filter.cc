@@ -12,23 +12,11 @@
 
 namespace {
 
-using namespace u8aug_bench;  // NOLINT: kB, kC, kH, kW, kN, input()
-
-template <class Run>
-void run(benchmark::State& state, Run&& op) {
-  const std::vector<uint8_t> in = input();
-  std::vector<uint8_t> out(kN);
-  const auto serial = u8aug::serial_for();
-  for (auto _ : state) {
-    op(u8aug::nchw(in.data(), kB, kC, kH, kW), u8aug::nchw(out.data(), kB, kC, kH, kW), serial);
-    benchmark::DoNotOptimize(out.data());
-    benchmark::ClobberMemory();
-  }
-  state.SetItemsProcessed(state.iterations() * kB);
-}
+using namespace u8aug_bench;  // NOLINT: kB, kC, kH, kW, kN, input(), run_batch()
 
 void BM_Median3(benchmark::State& state) {
-  run(state, [](auto s, auto d, auto& par) { u8aug::cpu::median_blur(s, d, 3, 3, u8aug::Border::kReflect, par); });
+  run_batch(state,
+            [](auto s, auto d, auto& par) { u8aug::cpu::median_blur(s, d, 3, 3, u8aug::Border::kReflect, par); });
 }
 
 // kornia's get_gaussian_kernel1d(5, 1.5): exp(-x^2 / (2 sigma^2)) normalised.
@@ -43,18 +31,24 @@ std::vector<float> gaussian5() {
 void BM_Gaussian5(benchmark::State& state, u8aug::Fidelity fidelity) {
   const std::vector<float> w = gaussian5();
   u8aug::FilterKernel k{w.data(), 1, 5, fidelity};
-  run(state,
-      [&](auto s, auto d, auto& par) { u8aug::cpu::filter2d_separable(s, d, k, k, u8aug::Border::kReflect, par); });
+  run_batch(state, [&](auto s, auto d, auto& par) {
+    u8aug::cpu::filter2d_separable(s, d, k, k, u8aug::Border::kReflect, par);
+  });
 }
 
 void BM_BoxPooled5(benchmark::State& state) {
-  run(state,
-      [](auto s, auto d, auto& par) { u8aug::cpu::box_blur_pooled(s, d, 5, 5, u8aug::Border::kReflect, true, par); });
+  run_batch(state, [](auto s, auto d, auto& par) {
+    u8aug::cpu::box_blur_pooled(s, d, 5, 5, u8aug::Border::kReflect, true, par);
+  });
 }
 
-}  // namespace
+BENCHMARK(BM_Median3)->Name("median_blur_3/32x3x224x224")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Gaussian5, exact, u8aug::Fidelity::kExact)
+    ->Name("gaussian_blur_5/32x3x224x224")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Gaussian5, fast, u8aug::Fidelity::kFast)
+    ->Name("gaussian_blur_5_fast/32x3x224x224")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BoxPooled5)->Name("box_blur_pooled_5/32x3x224x224")->Unit(benchmark::kMillisecond);
 
-BENCHMARK(BM_Median3)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Gaussian5, exact, u8aug::Fidelity::kExact)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Gaussian5, fast, u8aug::Fidelity::kFast)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_BoxPooled5)->Unit(benchmark::kMillisecond);
+}  // namespace

@@ -11,20 +11,7 @@
 
 namespace {
 
-using namespace u8aug_bench;  // NOLINT: kB, kC, kH, kW, kN, input()
-
-template <class Run>
-void run(benchmark::State& state, Run&& op) {
-  const std::vector<uint8_t> in = input();
-  std::vector<uint8_t> out(kN);
-  const auto serial = u8aug::serial_for();
-  for (auto _ : state) {
-    op(u8aug::nchw(in.data(), kB, kC, kH, kW), u8aug::nchw(out.data(), kB, kC, kH, kW), serial);
-    benchmark::DoNotOptimize(out.data());
-    benchmark::ClobberMemory();
-  }
-  state.SetItemsProcessed(state.iterations() * kB);
-}
+using namespace u8aug_bench;  // NOLINT: kB, kC, kH, kW, kN, input(), run_batch()
 
 // A 0.3 rad rotation about the centre with a small projective row for the perspective case.
 std::vector<float> matrices(bool perspective) {
@@ -39,14 +26,14 @@ void BM_WarpAffine(benchmark::State& state) {
   p.matrices = m.data();
   p.count = 1;
   p.align_corners = false;
-  run(state, [&](auto s, auto d, auto& par) { u8aug::cpu::warp_affine(s, d, p, par); });
+  run_batch(state, [&](auto s, auto d, auto& par) { u8aug::cpu::warp_affine(s, d, p, par); });
 }
 void BM_WarpPerspective(benchmark::State& state) {
   const std::vector<float> m = matrices(true);
   u8aug::WarpParams p;
   p.matrices = m.data();
   p.count = 1;
-  run(state, [&](auto s, auto d, auto& par) { u8aug::cpu::warp_perspective(s, d, p, par); });
+  run_batch(state, [&](auto s, auto d, auto& par) { u8aug::cpu::warp_perspective(s, d, p, par); });
 }
 void BM_CropAndResize(benchmark::State& state, u8aug::BlendOrder order) {
   std::vector<float> boxes;
@@ -54,7 +41,7 @@ void BM_CropAndResize(benchmark::State& state, u8aug::BlendOrder order) {
     const float box[8] = {10, 20, 150, 20, 150, 180, 10, 180};
     boxes.insert(boxes.end(), box, box + 8);
   }
-  run(state, [&](auto s, auto d, auto& par) {
+  run_batch(state, [&](auto s, auto d, auto& par) {
     u8aug::cpu::crop_and_resize(s, d, boxes.data(), u8aug::Interp::kBilinear, true,
                                 u8aug::CropBlendOrders{order, order}, par);
   });

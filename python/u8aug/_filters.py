@@ -139,6 +139,8 @@ def box_blur_on(
     ky, kx = _pair(kernel_size, "box_blur")
     if fidelity not in ("exact", "fast"):
         raise ValueError(f"u8aug.box_blur: fidelity must be 'exact' or 'fast', got {fidelity!r}")
+    if ky < 1 or kx < 1:  # before kornia's 1/k kernels are built
+        raise ValueError(f"u8aug.box_blur: kernel_size must be at least 1 x 1, got {ky} x {kx}")
     # windows of an odd count up to 81 values: box_blur_pooled sums them in integers, whose bytes are
     # kornia's whichever order kornia takes (pooled or convolved; pixel/filter.h's integer_box), so
     # both tiers take it. An even window's mean falls on a rounding tie for about one pixel in 16,

@@ -108,6 +108,9 @@ def test_box_blur_errors_name_what_is_wrong():
         u8aug.box_blur_pooled(x, (9, 3))
     with pytest.raises(ValueError, match=r"box_blur: expected kernel_size = an int or \(height, width\)"):
         u8aug.box_blur(x, (3, 3, 3))
+    for size in ((0, 3), (3, -1)):  # small images take kornia's convolution order, whose 1/k needs k >= 1
+        with pytest.raises(ValueError, match=r"box_blur: kernel_size must be at least 1 x 1"):
+            u8aug.box_blur(x, size)
     with pytest.raises(RuntimeError, match=r"expected img of dtype torch.uint8"):
         u8aug.box_blur_pooled(x.float(), 3)
 

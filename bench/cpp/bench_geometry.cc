@@ -1,5 +1,6 @@
 // Google Benchmark of the geometry kernels, single-threaded, B=32 of 3x224x224 planar in and out:
-// an affine and a perspective warp (bilinear, zeros) and a crop-and-resize of 141x161 boxes.
+// an affine and a perspective warp (bilinear, zeros) and a crop-and-resize of 141x161 boxes
+// (bilinear in both blend orders, and bicubic).
 // items_per_second is images per second.
 #include <benchmark/benchmark.h>
 
@@ -35,26 +36,29 @@ void BM_WarpPerspective(benchmark::State& state) {
   p.count = 1;
   run_batch(state, [&](auto s, auto d, auto& par) { u8aug::cpu::warp_perspective(s, d, p, par); });
 }
-void BM_CropAndResize(benchmark::State& state, u8aug::BlendOrder order) {
+void BM_CropAndResize(benchmark::State& state, u8aug::BlendOrder order, u8aug::Interp interp) {
   std::vector<float> boxes;
   for (int64_t b = 0; b < kB; ++b) {
     const float box[8] = {10, 20, 150, 20, 150, 180, 10, 180};
     boxes.insert(boxes.end(), box, box + 8);
   }
   run_batch(state, [&](auto s, auto d, auto& par) {
-    u8aug::cpu::crop_and_resize(s, d, boxes.data(), u8aug::Interp::kBilinear, true,
-                                u8aug::CropBlendOrders{order, order}, par);
+    u8aug::cpu::crop_and_resize(s, d, boxes.data(), interp, true, u8aug::CropBlendOrders{order, order}, par);
   });
 }
 
 BENCHMARK(BM_WarpAffine)->Name("warp_affine/32x3x224x224")->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_WarpPerspective)->Name("warp_perspective/32x3x224x224")->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_CropAndResize, separable, u8aug::BlendOrder::kSeparable)
+BENCHMARK_CAPTURE(BM_CropAndResize, separable, u8aug::BlendOrder::kSeparable, u8aug::Interp::kBilinear)
     ->Name("crop_and_resize/32x3x224x224")
     ->Unit(benchmark::kMillisecond);
 // torch's order for RGB at one thread (pixel/resize.h's torch_blend_order)
-BENCHMARK_CAPTURE(BM_CropAndResize, corners, u8aug::BlendOrder::kCorners)
+BENCHMARK_CAPTURE(BM_CropAndResize, corners, u8aug::BlendOrder::kCorners, u8aug::Interp::kBilinear)
     ->Name("crop_and_resize_corners/32x3x224x224")
+    ->Unit(benchmark::kMillisecond);
+// DINO's crops: bicubic (its blend order is kornia's one order for bicubic)
+BENCHMARK_CAPTURE(BM_CropAndResize, bicubic, u8aug::BlendOrder::kSeparable, u8aug::Interp::kBicubic)
+    ->Name("crop_and_resize_bicubic/32x3x224x224")
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -270,7 +270,9 @@ void Median3Plane(const ConstImage& src, const Image& dst, Border border, int64_
     const uint8_t* HWY_RESTRICT above = source_row(y - 1);
     const uint8_t* HWY_RESTRICT first = source_row(y);
     const uint8_t* HWY_RESTRICT second = source_row(y + 1);
-    const uint8_t* HWY_RESTRICT below = source_row(y + 2);
+    // the pair's second row exists only below the last row; without it any readable row will do (a
+    // circular border wraps once: row h + 1 of a one-row image would lie past the plane)
+    const uint8_t* HWY_RESTRICT below = y + 1 < h ? source_row(y + 2) : second;
     uint8_t* HWY_RESTRICT lo0 = sorted[0][0] + step;
     uint8_t* HWY_RESTRICT mid0 = sorted[0][1] + step;
     uint8_t* HWY_RESTRICT hi0 = sorted[0][2] + step;

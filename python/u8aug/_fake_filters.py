@@ -1,8 +1,9 @@
-"""Fakes of the filters (kornia.filters): the output is the input's shape; the checks are the kernels'."""
+"""Fakes of the filters (kornia.filters): the output is the input's shape; the checks are the kernels'.
+resize_antialias (a Gaussian blur, then a resize) is here for its kernels' checks."""
 
 import torch
 
-from ._fake import _check_fidelity, _check_image, _check_values, _fake, empty_output
+from ._fake import _check_fidelity, _check_image, _check_resize_mode, _check_size, _check_values, _fake, _resampled, empty_output
 
 _BORDERS = ("constant", "reflect", "replicate", "circular")
 
@@ -14,21 +15,22 @@ def _check_border(op: str, border_type: str) -> None:
     )
 
 
+def _check_row_kernels(op: str, img, kernel_x, kernel_y) -> None:
+    batch = img.shape[0] if img.dim() == 4 else 1
+    for name, k in (("kernel_x", kernel_x), ("kernel_y", kernel_y)):
+        torch._check(
+            k.dtype == torch.float32 and k.dim() == 2 and (k.shape[0] == 1 or k.shape[0] == batch),
+            lambda: f"u8aug.{op}: expected {name} to be a float32 tensor of shape (1, K) or (B, K) with B = {batch}, got {k.dtype} of shape {tuple(k.shape)}",
+        )
+        torch._check(k.device == img.device, lambda: f"u8aug.{op}: {name} is on {k.device} but img is on {img.device}")
+
+
 @_fake("filter2d_separable")
 def _filter2d_separable_fake(img, kernel_x, kernel_y, border_type="reflect", fidelity="exact"):
     _check_image("filter2d_separable", img)
     _check_fidelity("filter2d_separable", fidelity)
     _check_border("filter2d_separable", border_type)
-    batch = img.shape[0] if img.dim() == 4 else 1
-    for name, k in (("kernel_x", kernel_x), ("kernel_y", kernel_y)):
-        torch._check(
-            k.dtype == torch.float32 and k.dim() == 2 and (k.shape[0] == 1 or k.shape[0] == batch),
-            lambda: f"u8aug.filter2d_separable: expected {name} to be a float32 tensor of shape (1, K) or (B, K) with B = {batch}, got {k.dtype} of shape {tuple(k.shape)}",
-        )
-        torch._check(
-            k.device == img.device,
-            lambda: f"u8aug.filter2d_separable: {name} is on {k.device} but img is on {img.device}",
-        )
+    _check_row_kernels("filter2d_separable", img, kernel_x, kernel_y)
     return empty_output(img, img.shape)
 
 
@@ -160,3 +162,12 @@ def _paste_boxes_fake(img, sources, boxes):
             t.device == img.device, lambda: f"u8aug.paste_boxes: {name} is on {t.device} but img is on {img.device}"
         )
     return empty_output(img, img.shape)
+
+
+@_fake("resize_antialias")
+def _resize_antialias_fake(img, size, kernel_x, kernel_y, mode="bilinear", align_corners=False):
+    _check_image("resize_antialias", img)
+    _check_resize_mode("resize_antialias", mode, align_corners)
+    _check_size("resize_antialias", "size", size)
+    _check_row_kernels("resize_antialias", img, kernel_x, kernel_y)
+    return _resampled(img, size[0], size[1])

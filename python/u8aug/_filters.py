@@ -49,28 +49,33 @@ def filter2d_separable(
     return torch.ops.u8aug.filter2d_separable(img, kernel_x, kernel_y, border_type, fidelity)
 
 
+def gaussian_kernels(op: str, kernel_size, sigma, device):
+    """kornia's (kernel_x, kernel_y) of ``gaussian_blur2d(input, kernel_size, sigma)``: float32 (N, K)
+    rows from ``kornia.filters.get_gaussian_kernel1d`` of sigma (sigma_y, sigma_x), or a (N, 2) tensor."""
+    from kornia.filters import get_gaussian_kernel1d
+
+    ky, kx = (kernel_size, kernel_size) if isinstance(kernel_size, int) else kernel_size
+    if not isinstance(sigma, torch.Tensor):
+        sigma = torch.tensor([[float(sigma[0]), float(sigma[1])]], dtype=torch.float32)
+    sigma = sigma.to(device=device, dtype=torch.float32)
+    if sigma.dim() != 2 or sigma.shape[1] != 2:
+        raise ValueError(f"u8aug.{op}: sigma must be (sigma_y, sigma_x) or of shape (B, 2), got {tuple(sigma.shape)}")
+    if not bool((sigma > 0).all()):
+        raise ValueError(f"u8aug.{op}: sigma must be positive")
+    n = sigma.shape[0]
+    kernel_x = get_gaussian_kernel1d(int(kx), sigma[:, 1].view(n, 1))
+    kernel_y = get_gaussian_kernel1d(int(ky), sigma[:, 0].view(n, 1))
+    return kernel_x.contiguous(), kernel_y.contiguous()
+
+
 def gaussian_blur2d(
     img: torch.Tensor, kernel_size, sigma, border_type: str = "reflect", fidelity: str = "exact"
 ) -> torch.Tensor:
     """``kornia.filters.gaussian_blur2d`` (separable): ``kernel_size`` an odd int or (kH, kW),
     ``sigma`` (sigma_y, sigma_x) or a float32 (1, 2) or (B, 2) tensor, positive. The kernels are
     kornia's own (``kornia.filters.get_gaussian_kernel1d``: this function needs kornia installed)."""
-    from kornia.filters import get_gaussian_kernel1d
-
-    ky, kx = (kernel_size, kernel_size) if isinstance(kernel_size, int) else kernel_size
-    if not isinstance(sigma, torch.Tensor):
-        sigma = torch.tensor([[float(sigma[0]), float(sigma[1])]], dtype=torch.float32)
-    sigma = sigma.to(device=img.device, dtype=torch.float32)
-    if sigma.dim() != 2 or sigma.shape[1] != 2:
-        raise ValueError(
-            f"u8aug.gaussian_blur2d: sigma must be (sigma_y, sigma_x) or of shape (B, 2), got {tuple(sigma.shape)}"
-        )
-    if not bool((sigma > 0).all()):
-        raise ValueError("u8aug.gaussian_blur2d: sigma must be positive")
-    n = sigma.shape[0]
-    kernel_x = get_gaussian_kernel1d(int(kx), sigma[:, 1].view(n, 1))
-    kernel_y = get_gaussian_kernel1d(int(ky), sigma[:, 0].view(n, 1))
-    return torch.ops.u8aug.filter2d_separable(img, kernel_x.contiguous(), kernel_y.contiguous(), border_type, fidelity)
+    kernel_x, kernel_y = gaussian_kernels("gaussian_blur2d", kernel_size, sigma, img.device)
+    return torch.ops.u8aug.filter2d_separable(img, kernel_x, kernel_y, border_type, fidelity)
 
 
 def filter2d(

@@ -9,6 +9,8 @@ __all__ = [
     "warp_affine",
     "warp_perspective",
     "resize",
+    "resize_antialias",
+    "antialias_kernel_sizes",
     "crop_and_resize",
     "crop",
     "center_crop",
@@ -75,14 +77,49 @@ def warp_perspective(
 
 
 def resize(
-    img: torch.Tensor, size, mode: str = "bilinear", align_corners: Optional[bool] = None, fidelity: str = "exact"
+    img: torch.Tensor,
+    size,
+    mode: str = "bilinear",
+    align_corners: Optional[bool] = None,
+    fidelity: str = "exact",
+    antialias: bool = False,
 ) -> torch.Tensor:
     """Resize to ``size = (h, w)``: ``kornia.geometry.transform.resize`` (``F.interpolate``) with
-    ``interpolation`` ``"bilinear"``, ``"bicubic"``, ``"nearest"`` or ``"nearest-exact"`` and no
-    antialias (not supported yet: kornia's antialias is a Gaussian pre-blur of the float image).
+    ``interpolation`` ``"bilinear"``, ``"bicubic"``, ``"nearest"`` or ``"nearest-exact"``.
     ``align_corners=None`` means False, as torch takes it. Every mode is exact (torch's float32
-    arithmetic, kornia's bytes); ``fidelity`` is accepted for symmetry with the warps."""
+    arithmetic, kornia's bytes); ``fidelity`` is accepted for symmetry with the warps.
+
+    ``antialias=True`` is kornia's: where an axis shrinks, the image is first blurred by kornia's
+    Gaussian (sigma ``(factor - 1) / 2`` per axis, at least 0.001; reflect border) and the float32
+    blur is resampled unquantized (:func:`resize_antialias`; the kernels need kornia installed).
+    Without shrinking it changes nothing, as in kornia."""
+    h, w = img.shape[-2], img.shape[-1]
+    if antialias and h > 0 and w > 0 and int(size[0]) > 0 and int(size[1]) > 0:
+        factors = (h / int(size[0]), w / int(size[1]))
+        if max(factors) > 1:
+            return resize_antialias(img, size, mode, align_corners)
     return torch.ops.u8aug.resize(img, list(size), mode, bool(align_corners), fidelity)
+
+
+def antialias_kernel_sizes(in_size, out_size):
+    """kornia's resize(antialias=True) Gaussian for an (H, W) image shrunk to (h, w): ((kh, kw),
+    (sigma_y, sigma_x)) as Python numbers, its own rule (an axis of one pixel gets one tap)."""
+    (h, w), (oh, ow) = in_size, out_size
+    sigmas = (max((h / oh - 1.0) / 2.0, 0.001), max((w / ow - 1.0) / 2.0, 0.001))
+    ks = [int(max(2.0 * 2 * s, 3)) for s in sigmas]
+    ks = [k if k % 2 else k + 1 for k in ks]
+    return (1 if h == 1 else ks[0], 1 if w == 1 else ks[1]), sigmas
+
+
+def resize_antialias(img: torch.Tensor, size, mode: str = "bilinear", align_corners: Optional[bool] = None):
+    """kornia's ``resize(img, size, mode, antialias=True)`` where it shrinks: ``gaussian_blur2d`` with
+    kornia's kernel (:func:`antialias_kernel_sizes`) kept in float32, then resized by ``mode``
+    and quantized once. Exact (kornia's bytes)."""
+    from ._filters import gaussian_kernels
+
+    ks, sigmas = antialias_kernel_sizes(img.shape[-2:], (int(size[0]), int(size[1])))
+    kernel_x, kernel_y = gaussian_kernels("resize_antialias", ks, sigmas, img.device)
+    return torch.ops.u8aug.resize_antialias(img, list(size), kernel_x, kernel_y, mode, bool(align_corners))
 
 
 def crop_and_resize(

@@ -136,6 +136,11 @@ void resize(const ConstImage& src, const Image& dst, Interp mode, bool align_cor
 // sliced then resized to dst's size (a copy when the box already has that size).
 void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes, Interp mode, bool align_corners,
                      CropBlendOrders orders, const ParallelFor& parallel = {});
+// kornia's resize(antialias=True) when it shrinks: kornia.filters.gaussian_blur2d's two passes with
+// the given (1, K) kernels over the reflect border, kept in float32, then resized to dst's size
+// (any mode, `order` as resize's) and quantized once.
+void resize_antialias(const ConstImage& src, const Image& dst, FilterKernel kernel_x, FilterKernel kernel_y,
+                      Interp mode, bool align_corners, BlendOrder order, const ParallelFor& parallel = {});
 void pad(const ConstImage& src, const Image& dst, const PadSpec& spec, const ParallelFor& parallel = {});
 // torch's grid_sample (CPU, float32) on x / 255 with a given grid (pixel/warp.h's SampleGrid: kornia's
 // elastic, thin-plate and fisheye grids), then to_u8: dst is (B, C, H', W') for a (B or 1, H', W', 2) grid.
@@ -232,6 +237,8 @@ void resize(const ConstImage& src, const Image& dst, Interp mode, bool align_cor
 // Boxes on the device are clamped into src rather than checked.
 void crop_and_resize(const ConstImage& src, const Image& dst, const float* boxes, Interp mode, bool align_corners,
                      CropBlendOrders orders, cudaStream_t stream);
+void resize_antialias(const ConstImage& src, const Image& dst, FilterKernel kernel_x, FilterKernel kernel_y,
+                      Interp mode, bool align_corners, BlendOrder order, cudaStream_t stream);
 void pad(const ConstImage& src, const Image& dst, const PadSpec& spec, cudaStream_t stream);
 void grid_sample(const ConstImage& src, const Image& dst, const SampleGrid& grid, Interp mode, Padding padding,
                  bool align_corners, cudaStream_t stream, CubicSum cubic_across = CubicSum::kPairThenAdds);

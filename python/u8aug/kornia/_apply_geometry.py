@@ -195,17 +195,8 @@ def _resize(aug, x, params, flags, transform, run=ops):
         size = _side_to_image_size(int(flags["size"]), w / h, flags["side"])
     mode = "nearest-exact" if mode == "nearest" else mode  # kornia's Resize, as its slice crops
     align = bool(flags["align_corners"]) and mode != "nearest-exact"
-    if flags["antialias"] and (x.shape[-2] > size[0] or x.shape[-1] > size[1]):
-        # kornia's antialias is a Gaussian pre-blur of the float image, interpolated unquantized: no
-        # u8aug kernel yet, so kornia's own float resize on x / 255, quantized as the oracle does
-        # (exact by construction, kornia's speed), keeps a uint8 pipeline uint8
-        from kornia.geometry.transform import resize
-
-        out = resize(
-            x.float() / 255, size, mode, align_corners=align if mode != "nearest-exact" else None, antialias=True
-        )
-        out = (out * 255).round().clamp(0, 255).to(torch.uint8)
-        return out.contiguous(memory_format=torch.channels_last) if ops._channels_last(x) else out.contiguous()
+    if flags["antialias"]:  # kornia's Gaussian pre-blur where it shrinks (u8aug.resize_antialias)
+        return run.resize(x, size, mode, align, fidelity=fidelity(aug), antialias=True)
     return run.resize(x, size, mode, align, fidelity=fidelity(aug))
 
 

@@ -381,6 +381,17 @@ inline void check_blend_orders(const char* op, CropBlendOrders orders) {
   }
 }
 
+// resize_antialias: a resize's images and mode, and Gaussian kernels of the separable filters' rules
+// over the reflect border (kornia's gaussian_blur2d before its resize).
+inline void check_resize_antialias(const char* op, const ConstImage& src, const Image& dst, const FilterKernel& kx,
+                                   const FilterKernel& ky, Interp mode, bool align_corners, BlendOrder order) {
+  check_resampled(op, src, dst);
+  check_interp(op, mode, align_corners);
+  check_blend_orders(op, CropBlendOrders{order, order});
+  check_filter_kernel(op, "kernel_x", kx, src.batch, src.width, Border::kReflect, "width");
+  check_filter_kernel(op, "kernel_y", ky, src.batch, src.height, Border::kReflect, "height");
+}
+
 inline void check_pad(const char* op, const ConstImage& src, const Image& dst, const PadSpec& p) {
   check_resampled(op, src, dst);
   if (p.left < 0 || p.right < 0 || p.top < 0 || p.bottom < 0) fail(op, "padding must be >= 0");

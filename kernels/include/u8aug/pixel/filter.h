@@ -304,6 +304,20 @@ struct FilterColumnsBody {
   }
 };
 
+// resize_antialias's blur (kornia's Gaussian before its resize): the vertical pass kept in float32,
+// as kornia resamples it unquantized (pixel/resize.h's ResizeFloatBody reads it).
+struct FilterColumnsFloatBody {
+  ImageView<const float> rows;
+  FloatImage out;
+  FilterKernel kernel_y;
+  Border border;
+  U8AUG_HD int64_t count() const { return out.numel(); }
+  U8AUG_HD void operator()(int64_t i) const {
+    const Index4 k = element_index(out, i);
+    out.at(k.b, k.c, k.y, k.x) = filter_column_value(rows, kernel_y, border, k.b, k.c, k.y, k.x);
+  }
+};
+
 struct Filter2dBody {
   ConstImage src;
   Image dst;

@@ -171,32 +171,55 @@ U8AUG_HD float blend_taps(float v00, float v01, float v10, float v11, const Axis
   return blend_down(blend_across(v00, v01, tx), blend_across(v10, v11, tx), ty);
 }
 
-U8AUG_HD float bilinear_value(const ConstImage& src, int64_t b, int64_t c, const Window& win, const AxisTap& ty,
-                              const AxisTap& tx, BlendOrder order) {
-  auto at = [&](int64_t yy, int64_t xx) { return unit(src.at(b, c, win.y0 + yy, win.x0 + xx)); };
+// The four taps of one bilinear output read by at(yy, xx), blended in `order`.
+template <class At>
+U8AUG_HD float bilinear_taps_value(At at, const AxisTap& ty, const AxisTap& tx, BlendOrder order) {
   return blend_taps(at(ty.i0, tx.i0), at(ty.i0, tx.i1), at(ty.i1, tx.i0), at(ty.i1, tx.i1), ty, tx, order);
 }
+
+// The float32 value of output (y, x) of an interpolating mode (bilinear or bicubic) resizing an
+// in_h x in_w source, read by at(yy, xx) in x / 255 units, to out_h x out_w.
+template <class At>
+U8AUG_HD float interpolated_value(At at, int64_t in_h, int64_t in_w, int64_t out_h, int64_t out_w, Interp mode,
+                                  bool align_corners, BlendOrder order, int64_t y, int64_t x) {
+  if (mode == Interp::kBicubic)
+    return bicubic_value(at, cubic_tap(y, in_h, out_h, align_corners), cubic_tap(x, in_w, out_w, align_corners));
+  const AxisTap ty = linear_tap(y, in_h, out_h, align_corners, fuses_source_index(order));
+  const AxisTap tx = linear_tap(x, in_w, out_w, align_corners, fuses_source_index(order));
+  return bilinear_taps_value(at, ty, tx, order);
+}
+
+U8AUG_HD bool nearest_mode(Interp mode) { return mode == Interp::kNearest || mode == Interp::kNearestExact; }
 
 // One output byte (b, c, y, x) of resizing `win` of sample b to dst's size.
 U8AUG_HD void resize_element(const ConstImage& src, const Image& dst, const Window& win, Interp mode,
                              bool align_corners, BlendOrder order, int64_t b, int64_t c, int64_t y, int64_t x) {
-  if (mode == Interp::kNearest || mode == Interp::kNearestExact) {
+  if (nearest_mode(mode)) {
     const bool exact = mode == Interp::kNearestExact;
     const int64_t sy = nearest_index(y, win.height, dst.height, exact);
     const int64_t sx = nearest_index(x, win.width, dst.width, exact);
     dst.at(b, c, y, x) = src.at(b, c, win.y0 + sy, win.x0 + sx);
     return;
   }
-  if (mode == Interp::kBicubic) {
-    auto at = [&](int64_t yy, int64_t xx) { return unit(src.at(b, c, win.y0 + yy, win.x0 + xx)); };
-    const CubicAxisTap ty = cubic_tap(y, win.height, dst.height, align_corners);
-    const CubicAxisTap tx = cubic_tap(x, win.width, dst.width, align_corners);
-    dst.at(b, c, y, x) = to_u8(bicubic_value(at, ty, tx) * 255.0f);
-    return;
+  auto at = [&](int64_t yy, int64_t xx) { return unit(src.at(b, c, win.y0 + yy, win.x0 + xx)); };
+  dst.at(b, c, y, x) =
+      to_u8(interpolated_value(at, win.height, win.width, dst.height, dst.width, mode, align_corners, order, y, x) *
+            255.0f);
+}
+
+// kornia's resize(antialias=True) resamples its float32 Gaussian-blurred image (pixel/filter.h's
+// two passes, unquantized) and quantizes once: one output byte (b, c, y, x) from that image.
+U8AUG_HD void resize_float_element(const ImageView<const float>& src, const Image& dst, Interp mode,
+                                   bool align_corners, BlendOrder order, int64_t b, int64_t c, int64_t y, int64_t x) {
+  auto at = [&](int64_t yy, int64_t xx) { return src.at(b, c, yy, xx); };
+  float v;
+  if (nearest_mode(mode)) {
+    const bool exact = mode == Interp::kNearestExact;
+    v = at(nearest_index(y, src.height, dst.height, exact), nearest_index(x, src.width, dst.width, exact));
+  } else {
+    v = interpolated_value(at, src.height, src.width, dst.height, dst.width, mode, align_corners, order, y, x);
   }
-  const AxisTap ty = linear_tap(y, win.height, dst.height, align_corners, fuses_source_index(order));
-  const AxisTap tx = linear_tap(x, win.width, dst.width, align_corners, fuses_source_index(order));
-  dst.at(b, c, y, x) = to_u8(bilinear_value(src, b, c, win, ty, tx, order) * 255.0f);
+  dst.at(b, c, y, x) = to_u8(v * 255.0f);
 }
 
 // The CUDA kernel's body: one output byte, in memory order (each-index bodies: image.h). boxes:
@@ -213,6 +236,20 @@ struct ResizeBody {
     const Index4 k = element_index(dst, i);
     const Window win = boxes ? box_window(boxes + 8 * k.b, src.height, src.width) : Window{0, 0, src.height, src.width};
     resize_element(src, dst, win, mode, align_corners, crop_blend_order(orders, win, src.width), k.b, k.c, k.y, k.x);
+  }
+};
+
+// The CUDA kernel's body of resize_antialias's resampling: one output byte from the blurred image.
+struct ResizeFloatBody {
+  ImageView<const float> src;
+  Image dst;
+  Interp mode;
+  bool align_corners;
+  BlendOrder order;
+  U8AUG_HD int64_t count() const { return dst.numel(); }
+  U8AUG_HD void operator()(int64_t i) const {
+    const Index4 k = element_index(dst, i);
+    resize_float_element(src, dst, mode, align_corners, order, k.b, k.c, k.y, k.x);
   }
 };
 

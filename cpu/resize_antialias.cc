@@ -43,7 +43,9 @@ void ResamplePlane(const float* plane, int64_t h, int64_t w, const Image& dst, I
     std::vector<int64_t> iy(static_cast<size_t>(dst.height)), ix(static_cast<size_t>(dst.width));
     for (int64_t y = 0; y < dst.height; ++y) iy[static_cast<size_t>(y)] = nearest_index(y, h, dst.height, exact);
     for (int64_t x = 0; x < dst.width; ++x) ix[static_cast<size_t>(x)] = nearest_index(x, w, dst.width, exact);
-    emit([&](const auto& at, int64_t y, int64_t x) { return at(iy[static_cast<size_t>(y)], ix[static_cast<size_t>(x)]); });
+    emit([&](const auto& at, int64_t y, int64_t x) {
+      return at(iy[static_cast<size_t>(y)], ix[static_cast<size_t>(x)]);
+    });
   } else if (mode == Interp::kBicubic) {
     std::vector<CubicAxisTap> ty, tx;
     for (int64_t y = 0; y < dst.height; ++y) ty.push_back(cubic_tap(y, h, dst.height, align_corners));
@@ -103,8 +105,8 @@ void resize_antialias(const ConstImage& src, const Image& dst, FilterKernel kern
   const int64_t per_item = (interleaved ? src.channels : 1) * src.height * src.width;
   run_parallel(parallel, items, grain_for(8 * per_item * (kernel_x.taps + kernel_y.taps)),
                [&](int64_t begin, int64_t end) {
-                 HWY_DYNAMIC_DISPATCH(ResizeAntialiasItems)(src, dst, kernel_x, kernel_y, mode, align_corners, order,
-                                                            interleaved, begin, end);
+                 HWY_DYNAMIC_DISPATCH(ResizeAntialiasItems)
+                 (src, dst, kernel_x, kernel_y, mode, align_corners, order, interleaved, begin, end);
                });
 }
 

@@ -3,7 +3,16 @@ resize_antialias (a Gaussian blur, then a resize) is here for its kernels' check
 
 import torch
 
-from ._fake import _check_fidelity, _check_image, _check_resize_mode, _check_size, _check_values, _fake, _resampled, empty_output
+from ._fake import (
+    _check_fidelity,
+    _check_image,
+    _check_resize_mode,
+    _check_size,
+    _check_values,
+    _fake,
+    _resampled,
+    empty_output,
+)
 
 _BORDERS = ("constant", "reflect", "replicate", "circular")
 

@@ -55,13 +55,15 @@ def gaussian_kernels(op: str, kernel_size, sigma, device):
     from kornia.filters import get_gaussian_kernel1d
 
     ky, kx = (kernel_size, kernel_size) if isinstance(kernel_size, int) else kernel_size
-    if not isinstance(sigma, torch.Tensor):
+    if not isinstance(sigma, torch.Tensor):  # numbers are checked as numbers: no read of a tensor under compile
+        if not (float(sigma[0]) > 0 and float(sigma[1]) > 0):
+            raise ValueError(f"u8aug.{op}: sigma must be positive, got {tuple(sigma)}")
         sigma = torch.tensor([[float(sigma[0]), float(sigma[1])]], dtype=torch.float32)
-    sigma = sigma.to(device=device, dtype=torch.float32)
-    if sigma.dim() != 2 or sigma.shape[1] != 2:
+    elif sigma.dim() != 2 or sigma.shape[1] != 2:
         raise ValueError(f"u8aug.{op}: sigma must be (sigma_y, sigma_x) or of shape (B, 2), got {tuple(sigma.shape)}")
-    if not bool((sigma > 0).all()):
+    elif not bool((sigma > 0).all()):
         raise ValueError(f"u8aug.{op}: sigma must be positive")
+    sigma = sigma.to(device=device, dtype=torch.float32)
     n = sigma.shape[0]
     kernel_x = get_gaussian_kernel1d(int(kx), sigma[:, 1].view(n, 1))
     kernel_y = get_gaussian_kernel1d(int(ky), sigma[:, 0].view(n, 1))

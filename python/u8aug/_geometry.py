@@ -10,7 +10,7 @@ __all__ = [
     "warp_perspective",
     "resize",
     "resize_antialias",
-    "antialias_kernel_sizes",
+    "antialias_kernels",
     "crop_and_resize",
     "crop",
     "center_crop",
@@ -90,35 +90,40 @@ def resize(
     arithmetic, kornia's bytes); ``fidelity`` is accepted for symmetry with the warps.
 
     ``antialias=True`` is kornia's: where an axis shrinks, the image is first blurred by kornia's
-    Gaussian (sigma ``(factor - 1) / 2`` per axis, at least 0.001; reflect border) and the float32
-    blur is resampled unquantized (:func:`resize_antialias`; the kernels need kornia installed).
+    Gaussian (:func:`antialias_kernels`; reflect border) and the float32 blur is resampled
+    unquantized (:func:`resize_antialias`).
     Without shrinking it changes nothing, as in kornia."""
-    h, w = img.shape[-2], img.shape[-1]
-    if antialias and h > 0 and w > 0 and int(size[0]) > 0 and int(size[1]) > 0:
-        factors = (h / int(size[0]), w / int(size[1]))
-        if max(factors) > 1:
-            return resize_antialias(img, size, mode, align_corners)
+    (h, w), (oh, ow) = img.shape[-2:], (int(size[0]), int(size[1]))
+    if antialias and min(h, w, oh, ow) > 0 and (h > oh or w > ow):
+        kernel_x, kernel_y = antialias_kernels((h, w), size, img.device)
+        return resize_antialias(img, size, kernel_x, kernel_y, mode, bool(align_corners))
     return torch.ops.u8aug.resize(img, list(size), mode, bool(align_corners), fidelity)
 
 
-def antialias_kernel_sizes(in_size, out_size):
-    """kornia's resize(antialias=True) Gaussian for an (H, W) image shrunk to (h, w): ((kh, kw),
-    (sigma_y, sigma_x)) as Python numbers, its own rule (an axis of one pixel gets one tap)."""
-    (h, w), (oh, ow) = in_size, out_size
+def antialias_kernels(in_size, out_size, device=None):
+    """kornia's resize(antialias=True) Gaussian for an (H, W) image shrunk to (h, w), as
+    (kernel_x, kernel_y) float32 (1, K) rows: sigma ``max((factor - 1) / 2, 0.001)`` per axis, an odd
+    size of at least 3 near 4 sigma, one tap on an axis of one pixel (kornia's rule; its
+    ``get_gaussian_kernel1d``, so this needs kornia installed)."""
+    from ._filters import gaussian_kernels
+
+    (h, w), (oh, ow) = (int(v) for v in in_size), (int(v) for v in out_size)
     sigmas = (max((h / oh - 1.0) / 2.0, 0.001), max((w / ow - 1.0) / 2.0, 0.001))
     ks = [int(max(2.0 * 2 * s, 3)) for s in sigmas]
     ks = [k if k % 2 else k + 1 for k in ks]
-    return (1 if h == 1 else ks[0], 1 if w == 1 else ks[1]), sigmas
+    return gaussian_kernels("resize", (1 if h == 1 else ks[0], 1 if w == 1 else ks[1]), sigmas, device)
 
 
-def resize_antialias(img: torch.Tensor, size, mode: str = "bilinear", align_corners: Optional[bool] = None):
-    """kornia's ``resize(img, size, mode, antialias=True)`` where it shrinks: ``gaussian_blur2d`` with
-    kornia's kernel (:func:`antialias_kernel_sizes`) kept in float32, then resized by ``mode``
-    and quantized once. Exact (kornia's bytes)."""
-    from ._filters import gaussian_kernels
-
-    ks, sigmas = antialias_kernel_sizes(img.shape[-2:], (int(size[0]), int(size[1])))
-    kernel_x, kernel_y = gaussian_kernels("resize_antialias", ks, sigmas, img.device)
+def resize_antialias(
+    img: torch.Tensor, size, kernel_x: torch.Tensor, kernel_y: torch.Tensor, mode: str = "bilinear",
+    align_corners: bool = False,
+) -> torch.Tensor:  # fmt: skip
+    """What kornia's ``resize(img, size, mode, antialias=True)`` runs where it shrinks:
+    ``gaussian_blur2d`` with the float32 (1, K) or (B, K) kernels ``kernel_x`` and ``kernel_y``
+    over the reflect border, kept in float32 (kornia does not quantize between its blur and its
+    resize), then resized to ``size = (h, w)`` by ``mode`` (as :func:`resize`) and quantized once.
+    Exact (kornia's bytes). :func:`resize` with ``antialias=True`` passes kornia's kernels
+    (:func:`antialias_kernels`)."""
     return torch.ops.u8aug.resize_antialias(img, list(size), kernel_x, kernel_y, mode, bool(align_corners))
 
 

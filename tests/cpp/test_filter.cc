@@ -10,6 +10,7 @@
 
 #include "image_buffer.h"
 #include "u8aug/pixel/filter.h"
+#include "u8aug/pixel/resize.h"
 #include "u8aug/pixel/sharpness.h"
 #include "u8aug/u8aug.h"
 
@@ -142,6 +143,64 @@ TEST_P(FilterOnEveryTarget, BoxMatchesScalarReference) {
               ASSERT_EQ(out.clobbered_padding(), 0) << "wrote outside the output view";
               ASSERT_EQ(src.buffer, before) << "modified its input";
             }
+}
+
+// resize_antialias: the CPU loop against the CUDA kernels' three bodies run over every index (the
+// two passes into float images, then ResizeFloatBody): every mode, both layouts, per-sample kernels,
+// shrinking and enlarging axes, a one-pixel output.
+TEST_P(FilterOnEveryTarget, ResizeAntialiasMatchesScalarReference) {
+  struct Case {
+    Shape in, out;
+  };
+  const Case cases[] = {{{9, 40}, {4, 13}}, {{13, 70}, {13, 21}}, {{5, 7}, {1, 1}}, {{20, 33}, {7, 50}}};
+  for (const Case& k : cases)
+    for (int64_t c : {1, 3})
+      for (Layout in : kLayouts)
+        for (Interp mode : {Interp::kBilinear, Interp::kBicubic, Interp::kNearest, Interp::kNearestExact})
+          for (BlendOrder order : {BlendOrder::kSeparable, BlendOrder::kCorners, BlendOrder::kSeparableUnfusedIndex})
+            for (bool align : {false, true}) {
+              const bool nearest = mode == Interp::kNearest || mode == Interp::kNearestExact;
+              if (nearest && align) continue;
+              const int64_t b = 2, tx = k.in.w > 4 ? 5 : 3, ty = 3;
+              SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(k.in.h) + "x" + std::to_string(k.in.w) + " -> " +
+                           std::to_string(k.out.h) + "x" + std::to_string(k.out.w) + " " + layout_name(in) + " mode " +
+                           std::to_string(static_cast<int>(mode)) + " order " +
+                           std::to_string(static_cast<int>(order)) + (align ? " align" : ""));
+              const std::vector<float> wx = gaussian_taps(tx, b), wy = gaussian_taps(ty, 1);
+              const FilterKernel kx{wx.data(), b, tx}, ky{wy.data(), 1, ty};
+              TestImage src(in, b, c, k.in.h, k.in.w), out(in, b, c, k.out.h, k.out.w),
+                  expected(Layout::kPlanar, b, c, k.out.h, k.out.w);
+              src.fill_random(static_cast<uint32_t>(k.in.h * 7 + k.in.w + c));
+              const std::vector<uint8_t> before = src.buffer;
+              cpu::resize_antialias(src.view, out.view, kx, ky, mode, align, order, serial_for());
+              std::vector<float> rows(static_cast<size_t>(src.view.numel())), blurred(rows.size());
+              const FloatImage r = nchw(rows.data(), b, c, k.in.h, k.in.w);
+              const FloatImage f = nchw(blurred.data(), b, c, k.in.h, k.in.w);
+              const FilterRowsBody first{src.view, r, kx, ky, Border::kReflect};
+              for (int64_t i = 0; i < first.count(); ++i) first(i);
+              const FilterColumnsFloatBody second{r, f, ky, Border::kReflect};
+              for (int64_t i = 0; i < second.count(); ++i) second(i);
+              const ResizeFloatBody third{f, expected.view, mode, align, order};
+              for (int64_t i = 0; i < third.count(); ++i) third(i);
+              ASSERT_EQ(count_differences(out.view, expected.view), 0);
+              ASSERT_EQ(out.clobbered_padding(), 0) << "wrote outside the output view";
+              ASSERT_EQ(src.buffer, before) << "modified its input";
+            }
+}
+
+TEST(Filter, ResizeAntialiasRejectsBadArguments) {
+  TestImage src(Layout::kPlanar, 1, 3, 6, 6), out(Layout::kPlanar, 1, 3, 3, 3), wrong(Layout::kPlanar, 1, 2, 3, 3);
+  const std::vector<float> w3 = gaussian_taps(3, 1), w13 = gaussian_taps(13, 1);
+  const FilterKernel k3{w3.data(), 1, 3}, k13{w13.data(), 1, 13}, two{w3.data(), 2, 3};
+  const auto run = [&](const Image& dst, FilterKernel kx, FilterKernel ky, Interp mode, bool align) {
+    cpu::resize_antialias(src.view, dst, kx, ky, mode, align, BlendOrder::kSeparable, serial_for());
+  };
+  EXPECT_THROW(run(out.view, k13, k3, Interp::kBilinear, false), std::invalid_argument);   // reflect: radius < width
+  EXPECT_THROW(run(out.view, k3, two, Interp::kBilinear, false), std::invalid_argument);   // 2 kernels, batch 1
+  EXPECT_THROW(run(wrong.view, k3, k3, Interp::kBilinear, false), std::invalid_argument);  // channels differ
+  EXPECT_THROW(run(out.view, k3, k3, Interp::kNearest, true), std::invalid_argument);
+  const std::vector<float> nan = {0.5f, std::nanf(""), 0.5f};
+  EXPECT_THROW(run(out.view, FilterKernel{nan.data(), 1, 3}, k3, Interp::kBilinear, false), std::invalid_argument);
 }
 
 // The integer boxes' division: every odd count up to kMaxIntegerBox has a multiplier and shift

@@ -81,6 +81,14 @@ SAMPLES = {
     ),
     "resize": lambda x: (x, [9, 4], "bicubic", False),
     "crop_and_resize": lambda x: (x, _boxes(x), [5, 5], "bilinear", True),
+    "resize_antialias": lambda x: (
+        x,
+        [2, 3],
+        torch.tensor([[0.25, 0.5, 0.25]], device=x.device),
+        torch.tensor([[0.2, 0.6, 0.2]], device=x.device),
+        "bilinear",
+        False,
+    ),
     "grid_sample": lambda x: (
         x,
         torch.linspace(-1.2, 1.1, 4 * 6 * 2, device=x.device).view(1, 4, 6, 2).flip(-1),

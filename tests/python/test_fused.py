@@ -72,6 +72,12 @@ def _chains(fidelity="exact"):
             UK.RandomHorizontalFlip(),
             UK.RandomResizedCrop((16, 18), **f),
         ],
+        "antialiased resize": lambda: [  # its blur of the whole input runs on its own, between fused runs
+            UK.RandomHorizontalFlip(),
+            UK.Resize((20, 17), antialias=True, **f),
+            UK.RandomVerticalFlip(p=0.5),
+            UK.Resize((21, 30), antialias=True, **f),
+        ],
         "unfusable in the middle": lambda: [
             UK.RandomHorizontalFlip(),
             UK.RandomChannelShuffle(p=0.5),

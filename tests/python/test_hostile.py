@@ -190,6 +190,7 @@ def test_hostile_parameter_values_fail_clearly_or_give_a_defined_result(name):
 
 HUGE_OUTPUTS = {
     "resize": lambda x: (x, [1 << 40, 1 << 40], "bilinear", False),
+    "resize_antialias": lambda x: (x, [1 << 40, 1 << 40], torch.ones(1, 1), torch.ones(1, 1), "bilinear", False),
     "warp_affine": lambda x: (
         x,
         torch.eye(3)[None, :2].contiguous(),

@@ -202,15 +202,14 @@ U8AUG_HD void resize_element(const ConstImage& src, const Image& dst, const Wind
     return;
   }
   auto at = [&](int64_t yy, int64_t xx) { return unit(src.at(b, c, win.y0 + yy, win.x0 + xx)); };
-  dst.at(b, c, y, x) =
-      to_u8(interpolated_value(at, win.height, win.width, dst.height, dst.width, mode, align_corners, order, y, x) *
-            255.0f);
+  dst.at(b, c, y, x) = to_u8(
+      interpolated_value(at, win.height, win.width, dst.height, dst.width, mode, align_corners, order, y, x) * 255.0f);
 }
 
 // kornia's resize(antialias=True) resamples its float32 Gaussian-blurred image (pixel/filter.h's
 // two passes, unquantized) and quantizes once: one output byte (b, c, y, x) from that image.
-U8AUG_HD void resize_float_element(const ImageView<const float>& src, const Image& dst, Interp mode,
-                                   bool align_corners, BlendOrder order, int64_t b, int64_t c, int64_t y, int64_t x) {
+U8AUG_HD void resize_float_element(const ImageView<const float>& src, const Image& dst, Interp mode, bool align_corners,
+                                   BlendOrder order, int64_t b, int64_t c, int64_t y, int64_t x) {
   auto at = [&](int64_t yy, int64_t xx) { return src.at(b, c, yy, xx); };
   float v;
   if (nearest_mode(mode)) {

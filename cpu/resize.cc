@@ -218,59 +218,86 @@ void CopyRows(const ConstImage& src, const Image& dst, int64_t b, const Window& 
   }
 }
 
+// Nearest modes from float planes (resize_antialias's blur): s.x0 holds each output column's source.
+void NearestPlaneRows(const ResizeSample& s, const Image& dst, int64_t b, bool exact, int64_t y_begin, int64_t y_end) {
+  OutputRows out_rows(dst);
+  for (int64_t y = y_begin; y < y_end; ++y) {
+    const int64_t sy = nearest_index(y, s.win.height, dst.height, exact);
+    for (int64_t c = 0; c < dst.channels; ++c) {
+      const float* row = s.row(c, sy);
+      uint8_t* out = out_rows.row(b, c, y);
+      for (int64_t x = 0; x < dst.width; ++x) out[x] = to_u8(row[s.x0[static_cast<size_t>(x)]] * 255.0f);
+    }
+    out_rows.flush(b, y);
+  }
+}
+
 void resize_windows(const ConstImage& src, const Image& dst, const std::vector<Window>& windows, Interp mode,
                     bool align_corners, CropBlendOrders orders, const ParallelFor& parallel) {
   ResizeSample s;
   s.channels = dst.channels;
   for (int64_t b = 0; b < dst.batch; ++b) {
     const Window& win = windows[static_cast<size_t>(b)];
-    const int64_t row_grain = grain_for(dst.width * dst.channels * 4);
     const bool exact = mode == Interp::kNearestExact;
     if (mode == Interp::kNearest || exact || (win.height == dst.height && win.width == dst.width)) {
-      run_parallel(parallel, dst.height, row_grain,
+      run_parallel(parallel, dst.height, grain_for(dst.width * dst.channels * 4),
                    [&](int64_t y0, int64_t y1) { CopyRows(src, dst, b, win, exact, y0, y1); });
       continue;
     }
     s.win = win;
-    const BlendOrder order = crop_blend_order(orders, win, src.width);
     // + a vector's margin: a row's last taps may load a whole vector from their first column
     s.planes.resize(static_cast<size_t>(dst.channels * win.height * win.width + 64));
-    s.x0.resize(static_cast<size_t>(dst.width));
-    s.x1.resize(s.x0.size());
-    s.wx0.resize(s.x0.size());
-    s.wx1.resize(s.x0.size());
-    for (int k = 0; k < 4 && mode == Interp::kBicubic; ++k) {
-      s.cubic_x[k].resize(s.x0.size());
-      s.cubic_w[k].resize(s.x0.size());
-    }
-    for (int64_t x = 0; x < dst.width && mode == Interp::kBicubic; ++x) {
-      const CubicAxisTap t = cubic_tap(x, win.width, dst.width, align_corners);
-      for (int k = 0; k < 4; ++k) {
-        s.cubic_x[k][x] = static_cast<int32_t>(t.i[k]);
-        s.cubic_w[k][x] = t.c.w[k];
-      }
-    }
-    for (int64_t x = 0; x < dst.width; ++x) {
-      const AxisTap t = linear_tap(x, win.width, dst.width, align_corners, fuses_source_index(order));
-      s.x0[x] = static_cast<int32_t>(t.i0);
-      s.x1[x] = static_cast<int32_t>(t.i1);
-      s.wx0[x] = t.l0;
-      s.wx1[x] = t.l1;
-    }
     run_parallel(parallel, dst.channels * win.height, grain_for(win.width * 4), [&](int64_t r0, int64_t r1) {
       HWY_DYNAMIC_DISPATCH(FillWindow)(src, b, s, r0, r1);
     });
-    run_parallel(parallel, dst.height, row_grain, [&](int64_t y0, int64_t y1) {
-      if (mode == Interp::kBicubic) {
-        HWY_DYNAMIC_DISPATCH(BicubicRows)(s, dst, b, align_corners, y0, y1);
-      } else {
-        HWY_DYNAMIC_DISPATCH(BilinearRows)(s, dst, b, align_corners, order, y0, y1);
-      }
-    });
+    resize_planes(s, dst, b, mode, align_corners, crop_blend_order(orders, win, src.width), parallel);
   }
 }
 
 }  // namespace
+
+void resize_planes(ResizeSample& s, const Image& dst, int64_t b, Interp mode, bool align_corners, BlendOrder order,
+                   const ParallelFor& parallel) {
+  const Window& win = s.win;
+  const int64_t row_grain = grain_for(dst.width * dst.channels * 4);
+  s.x0.resize(static_cast<size_t>(dst.width));
+  if (nearest_mode(mode)) {
+    const bool exact = mode == Interp::kNearestExact;
+    for (int64_t x = 0; x < dst.width; ++x)
+      s.x0[static_cast<size_t>(x)] = static_cast<int32_t>(nearest_index(x, win.width, dst.width, exact));
+    run_parallel(parallel, dst.height, row_grain,
+                 [&](int64_t y0, int64_t y1) { NearestPlaneRows(s, dst, b, exact, y0, y1); });
+    return;
+  }
+  s.x1.resize(s.x0.size());
+  s.wx0.resize(s.x0.size());
+  s.wx1.resize(s.x0.size());
+  for (int k = 0; k < 4 && mode == Interp::kBicubic; ++k) {
+    s.cubic_x[k].resize(s.x0.size());
+    s.cubic_w[k].resize(s.x0.size());
+  }
+  for (int64_t x = 0; x < dst.width && mode == Interp::kBicubic; ++x) {
+    const CubicAxisTap t = cubic_tap(x, win.width, dst.width, align_corners);
+    for (int k = 0; k < 4; ++k) {
+      s.cubic_x[k][x] = static_cast<int32_t>(t.i[k]);
+      s.cubic_w[k][x] = t.c.w[k];
+    }
+  }
+  for (int64_t x = 0; x < dst.width; ++x) {
+    const AxisTap t = linear_tap(x, win.width, dst.width, align_corners, fuses_source_index(order));
+    s.x0[x] = static_cast<int32_t>(t.i0);
+    s.x1[x] = static_cast<int32_t>(t.i1);
+    s.wx0[x] = t.l0;
+    s.wx1[x] = t.l1;
+  }
+  run_parallel(parallel, dst.height, row_grain, [&](int64_t y0, int64_t y1) {
+    if (mode == Interp::kBicubic) {
+      HWY_DYNAMIC_DISPATCH(BicubicRows)(s, dst, b, align_corners, y0, y1);
+    } else {
+      HWY_DYNAMIC_DISPATCH(BilinearRows)(s, dst, b, align_corners, order, y0, y1);
+    }
+  });
+}
 
 void resize(const ConstImage& src, const Image& dst, Interp mode, bool align_corners, BlendOrder order,
             const ParallelFor& parallel) {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "u8aug/pixel/resize.h"
+#include "u8aug/u8aug.h"
 
 namespace u8aug {
 namespace cpu {
@@ -37,5 +38,11 @@ struct OutputRows {
       for (int64_t c = 0; c < dst.channels; ++c) dst.at(b, c, y, x) = scratch[static_cast<size_t>(c * dst.width + x)];
   }
 };
+
+// Resizes sample b from s.planes (filled by the caller: C x win.height x win.width floats in x / 255
+// units and a vector's margin, s.win's y0 and x0 unused) to dst's size by `mode`: the column taps,
+// then the output rows in parallel (cpu/resize.cc; resize_antialias.cc fills the planes with its blur).
+void resize_planes(ResizeSample& s, const Image& dst, int64_t b, Interp mode, bool align_corners, BlendOrder order,
+                   const ParallelFor& parallel);
 }  // namespace cpu
 }  // namespace u8aug

@@ -17,6 +17,7 @@ GEOMETRY = {
     "resized_crop": ("RandomResizedCrop", None),
     "resized_crop_bicubic": ("RandomResizedCrop", None),  # DINO's crops
     "resize": ("Resize", None),
+    "resize_antialias": ("Resize", None),  # a 2x shrink, antialiased (peers: their own antialiasing)
     "center_crop": ("CenterCrop", None),
 }
 
@@ -37,6 +38,8 @@ def _geometry_peers(op):
             return dict(size=(h, w), resample="bicubic", p=1.0)
         if op == "resize":
             return dict(size=(h * 5 // 4, w * 5 // 4))
+        if op == "resize_antialias":
+            return dict(size=(h // 2, w // 2), antialias=True)
         return dict(size=(h * 3 // 4, w * 3 // 4))
 
     def args(x):
@@ -73,6 +76,7 @@ def _geometry_peers(op):
                 (h, w), interpolation=v2.InterpolationMode.BICUBIC, antialias=False
             ),
             "resize": lambda: v2.Resize((h * 5 // 4, w * 5 // 4), antialias=False),
+            "resize_antialias": lambda: v2.Resize((h // 2, w // 2), antialias=True),
             "center_crop": lambda: v2.CenterCrop((h * 3 // 4, w * 3 // 4)),
         }[op]()
         return lambda: t(x)
@@ -88,6 +92,7 @@ def _geometry_peers(op):
             "resized_crop": lambda: A.RandomResizedCrop(size=(h, w), p=1.0),
             "resized_crop_bicubic": lambda: A.RandomResizedCrop(size=(h, w), interpolation=cv2.INTER_CUBIC, p=1.0),
             "resize": lambda: A.Resize(h * 5 // 4, w * 5 // 4),
+            "resize_antialias": lambda: A.Resize(h // 2, w // 2, interpolation=cv2.INTER_AREA),
             "center_crop": lambda: A.CenterCrop(h * 3 // 4, w * 3 // 4),
         }[op]()
         return _per_image(lambda: (lambda img: t(image=img)["image"]))(x)
@@ -117,6 +122,7 @@ def _geometry_peers(op):
             "resized_crop": resized_crop,
             "resized_crop_bicubic": lambda img: resized_crop(img, cv2.INTER_CUBIC),
             "resize": lambda img: cv2.resize(img, (w * 5 // 4, h * 5 // 4), interpolation=cv2.INTER_LINEAR),
+            "resize_antialias": lambda img: cv2.resize(img, (w // 2, h // 2), interpolation=cv2.INTER_AREA),
             "center_crop": lambda img: np.ascontiguousarray(
                 img[h // 8 : h // 8 + h * 3 // 4, w // 8 : w // 8 + w * 3 // 4]
             ),
@@ -127,7 +133,7 @@ def _geometry_peers(op):
         "u8aug": UK and ours(False),
         "u8aug compiled": UK and ours(True),
         # (the bicubic crop has one tier: torch's arithmetic is also the fastest u8aug has)
-        "u8aug fast": UK and op not in ("center_crop", "resized_crop_bicubic") and ours(False, "fast"),
+        "u8aug fast": UK and op not in ("center_crop", "resized_crop_bicubic", "resize_antialias") and ours(False, "fast"),
         "kornia float": K and kornia(False),
         "kornia float compiled": K and kornia(True),
         "torchvision v2": v2 and torchvision,

@@ -52,10 +52,10 @@ void warp_perspective(const ConstImage&, const Image&, const WarpParams&, cudaSt
 void resize(const ConstImage&, const Image&, Interp, bool, BlendOrder, cudaStream_t) { unavailable("resize"); }
 void crop_and_resize(const ConstImage&, const Image&, const float*, Interp, bool, CropBlendOrders, cudaStream_t) {
   unavailable("crop_and_resize");
-  void resize_antialias(const ConstImage&, const Image&, FilterKernel, FilterKernel, Interp, bool, BlendOrder,
-                        cudaStream_t) {
-    unavailable("resize_antialias");
-  }
+}
+void resize_antialias(const ConstImage&, const Image&, FilterKernel, FilterKernel, Interp, bool, BlendOrder,
+                      cudaStream_t) {
+  unavailable("resize_antialias");
 }
 void pad(const ConstImage&, const Image&, const PadSpec&, cudaStream_t) { unavailable("pad"); }
 void rot90(const ConstImage&, const Image&, int, cudaStream_t) { unavailable("rot90"); }

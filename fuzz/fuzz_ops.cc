@@ -24,6 +24,7 @@
 #include "u8aug/pixel/gray.h"
 #include "u8aug/pixel/index_maps.h"
 #include "u8aug/pixel/normalize.h"
+#include "u8aug/pixel/filter.h"
 #include "u8aug/pixel/resize.h"
 #include "u8aug/pixel/select.h"
 #include "u8aug/pixel/warp.h"
@@ -62,6 +63,7 @@ enum class Op : int {
   kWarpPerspective,
   kResize,
   kCropAndResize,
+  kResizeAntialias,
   kPad,
   kRot90,
   kFilters,  // the first of FilterCase's cases (fuzz_filters.h), one op each
@@ -113,7 +115,8 @@ void fuzz_one(FuzzedDataProvider& in) {
   int64_t oh = h, ow = w, oc = channels;
   if (op == Op::kRgbToGray) oc = 1;
   const bool resampled =
-      op == Op::kWarpAffine || op == Op::kWarpPerspective || op == Op::kResize || op == Op::kCropAndResize;
+      op == Op::kWarpAffine || op == Op::kWarpPerspective || op == Op::kResize || op == Op::kCropAndResize ||
+      op == Op::kResizeAntialias;
   if (resampled) {
     oh = in.ConsumeIntegralInRange<int64_t>(1, 24);
     ow = in.ConsumeIntegralInRange<int64_t>(1, 70);
@@ -323,7 +326,7 @@ void fuzz_one(FuzzedDataProvider& in) {
     }
     case Op::kResize:
     case Op::kCropAndResize: {
-      const Interp mode = static_cast<Interp>(in.ConsumeIntegralInRange<int>(0, 1));
+      const Interp mode = static_cast<Interp>(in.ConsumeIntegralInRange<int>(0, 3));
       const bool align = in.ConsumeBool();
       const BlendOrder order = static_cast<BlendOrder>(in.ConsumeIntegralInRange<int>(0, 2));
       const CropBlendOrders orders{order, static_cast<BlendOrder>(in.ConsumeIntegralInRange<int>(0, 2))};
@@ -336,6 +339,24 @@ void fuzz_one(FuzzedDataProvider& in) {
       if (!ran(call, dst)) return;
       run_every_index(ResizeBody{src.view, expected.view, crop ? boxes.data() : nullptr, mode, align,
                                  crop ? orders : CropBlendOrders{order, order}});
+      break;
+    }
+    case Op::kResizeAntialias: {
+      // hostile kernels (0-9 taps, any values, 1 or B of them), modes and orders past the valid ones
+      const int64_t tx = in.ConsumeIntegralInRange<int64_t>(0, 9), ty = in.ConsumeIntegralInRange<int64_t>(0, 9);
+      const std::vector<float> wx = floats(in, counts * tx, -2.0f, 2.0f), wy = floats(in, counts * ty, -2.0f, 2.0f);
+      const FilterKernel kx{wx.data(), counts, tx}, ky{wy.data(), counts, ty};
+      const Interp mode = static_cast<Interp>(in.ConsumeIntegralInRange<int>(0, 4));
+      const bool align = in.ConsumeBool();
+      const BlendOrder order = static_cast<BlendOrder>(in.ConsumeIntegralInRange<int>(0, 3));
+      if (!ran([&] { cpu::resize_antialias(src.view, dst.view, kx, ky, mode, align, order, serial); }, dst)) return;
+      const ConstImage& s = src.view;
+      std::vector<float> rows(static_cast<size_t>(s.numel())), blurred(rows.size());
+      const FloatImage r = nchw(rows.data(), s.batch, s.channels, s.height, s.width);
+      const FloatImage f = nchw(blurred.data(), s.batch, s.channels, s.height, s.width);
+      run_every_index(FilterRowsBody{s, r, kx, ky, Border::kReflect});
+      run_every_index(FilterColumnsFloatBody{r, f, ky, Border::kReflect});
+      run_every_index(ResizeFloatBody{f, expected.view, mode, align, order});
       break;
     }
     case Op::kPad:

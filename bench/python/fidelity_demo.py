@@ -153,6 +153,9 @@ def geometry_cases():
     def half(x):
         return (x.shape[-2] * 2 // 3, x.shape[-1] * 2 // 3)
 
+    def fifth(x):
+        return (x.shape[-2] // 5, x.shape[-1] // 3)
+
     return {
         "warp_affine": [
             warp(False, 30.0, 1.1, "bilinear", "zeros", False),
@@ -173,6 +176,13 @@ def geometry_cases():
             ),
             (lambda x: u8aug.resize(x, half(x), "bicubic"), lambda xf: resize(xf, half(xf), "bicubic")),
             (lambda x: u8aug.resize(x, (301, 402), "nearest-exact"), lambda xf: resize(xf, (301, 402), "nearest-exact")),
+        ],
+        "resize_antialias": [  # kornia's Resize(antialias=True): its Gaussian, resampled unquantized
+            (lambda x: u8aug.resize(x, half(x), antialias=True), lambda xf: resize(xf, half(xf), antialias=True)),
+            (
+                lambda x: u8aug.resize(x, fifth(x), "bicubic", antialias=True),
+                lambda xf: resize(xf, fifth(xf), "bicubic", antialias=True),
+            ),
         ],
         "crop_and_resize": [
             (

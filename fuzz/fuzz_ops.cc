@@ -114,9 +114,8 @@ void fuzz_one(FuzzedDataProvider& in) {
   // output size and channels
   int64_t oh = h, ow = w, oc = channels;
   if (op == Op::kRgbToGray) oc = 1;
-  const bool resampled =
-      op == Op::kWarpAffine || op == Op::kWarpPerspective || op == Op::kResize || op == Op::kCropAndResize ||
-      op == Op::kResizeAntialias;
+  const bool resampled = op == Op::kWarpAffine || op == Op::kWarpPerspective || op == Op::kResize ||
+                         op == Op::kCropAndResize || op == Op::kResizeAntialias;
   if (resampled) {
     oh = in.ConsumeIntegralInRange<int64_t>(1, 24);
     ow = in.ConsumeIntegralInRange<int64_t>(1, 70);

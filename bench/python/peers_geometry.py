@@ -133,7 +133,9 @@ def _geometry_peers(op):
         "u8aug": UK and ours(False),
         "u8aug compiled": UK and ours(True),
         # (the bicubic crop has one tier: torch's arithmetic is also the fastest u8aug has)
-        "u8aug fast": UK and op not in ("center_crop", "resized_crop_bicubic", "resize_antialias") and ours(False, "fast"),
+        "u8aug fast": UK
+        and op not in ("center_crop", "resized_crop_bicubic", "resize_antialias")
+        and ours(False, "fast"),
         "kornia float": K and kornia(False),
         "kornia float compiled": K and kornia(True),
         "torchvision v2": v2 and torchvision,

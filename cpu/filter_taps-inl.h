@@ -81,6 +81,20 @@ template <class D>
 HWY_INLINE void StoreColumnLanes(D d, hn::Vec<D> v, float* HWY_RESTRICT out) {
   hn::StoreU(v, d, out);
 }
+template <class D>
+HWY_INLINE void StoreColumnLanes4(D d, hn::Vec<D> a0, hn::Vec<D> a1, hn::Vec<D> a2, hn::Vec<D> a3,
+                                  uint8_t* HWY_RESTRICT out) {
+  StoreU8Lanes4(d, a0, a1, a2, a3, out);
+}
+template <class D>
+HWY_INLINE void StoreColumnLanes4(D d, hn::Vec<D> a0, hn::Vec<D> a1, hn::Vec<D> a2, hn::Vec<D> a3,
+                                  float* HWY_RESTRICT out) {
+  const size_t n = hn::Lanes(d);
+  hn::StoreU(a0, d, out);
+  hn::StoreU(a1, d, out + n);
+  hn::StoreU(a2, d, out + 2 * n);
+  hn::StoreU(a3, d, out + 3 * n);
+}
 HWY_INLINE uint8_t ColumnValue(float v, uint8_t*) { return to_u8(v * 255.0f); }
 HWY_INLINE float ColumnValue(float v, float*) { return v; }
 
@@ -108,10 +122,7 @@ HWY_INLINE void TapColumns(const float* const* rows, Out* HWY_RESTRICT dst, int6
       const auto v = hn::Set(d, divisor);
       a0 = hn::Div(a0, v), a1 = hn::Div(a1, v), a2 = hn::Div(a2, v), a3 = hn::Div(a3, v);
     }
-    StoreColumnLanes(d, a0, dst + i);
-    StoreColumnLanes(d, a1, dst + i + lanes);
-    StoreColumnLanes(d, a2, dst + i + 2 * lanes);
-    StoreColumnLanes(d, a3, dst + i + 3 * lanes);
+    StoreColumnLanes4(d, a0, a1, a2, a3, dst + i);
   }
   for (; i + lanes <= n; i += lanes) {
     auto acc = hn::Zero(d);

@@ -175,11 +175,14 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
 #if HWY_NATIVE_FMA
       if (vector) {
         const auto wy0 = hn::Set(d, ty.l0), wy1 = hn::Set(d, ty.l1);
-        for (;; x += lanes) {
+        const auto down = [&](int64_t at) {
+          return hn::MulAdd(hn::LoadU(d, r0 + at), wy0, hn::Mul(hn::LoadU(d, r1 + at), wy1));
+        };
+        for (; x + 4 * lanes <= width; x += 4 * lanes)  // four vectors a store (unit_lanes-inl.h)
+          StoreU8Lanes4(d, down(x), down(x + lanes), down(x + 2 * lanes), down(x + 3 * lanes), out + x);
+        for (; x < width; x += lanes) {  // the rest; the last vector ends at the row's end
           if (x + lanes > width) x = width - lanes;
-          const auto v = hn::MulAdd(hn::LoadU(d, r0 + x), wy0, hn::Mul(hn::LoadU(d, r1 + x), wy1));
-          StoreU8Lanes(d, v, out + x);
-          if (x + lanes == width) break;
+          StoreU8Lanes(d, down(x), out + x);
         }
         continue;
       }

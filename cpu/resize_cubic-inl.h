@@ -141,12 +141,15 @@ void BicubicRows(const ResizeSample& s, const Image& dst, int64_t b, bool align_
       if (vector) {
         const auto w0 = hn::Set(d, ty.c.w[0]), w1 = hn::Set(d, ty.c.w[1]);
         const auto w2 = hn::Set(d, ty.c.w[2]), w3 = hn::Set(d, ty.c.w[3]);
-        for (;; x += lanes) {
+        const auto down = [&](int64_t at) {
+          const auto pair = hn::MulAdd(hn::LoadU(d, r[0] + at), w0, hn::Mul(hn::LoadU(d, r[1] + at), w1));
+          return hn::MulAdd(hn::LoadU(d, r[3] + at), w3, hn::MulAdd(hn::LoadU(d, r[2] + at), w2, pair));
+        };
+        for (; x + 4 * lanes <= width; x += 4 * lanes)  // four vectors a store (unit_lanes-inl.h)
+          StoreU8Lanes4(d, down(x), down(x + lanes), down(x + 2 * lanes), down(x + 3 * lanes), out + x);
+        for (; x < width; x += lanes) {  // the rest; the last vector ends at the row's end
           if (x + lanes > width) x = width - lanes;
-          const auto pair = hn::MulAdd(hn::LoadU(d, r[0] + x), w0, hn::Mul(hn::LoadU(d, r[1] + x), w1));
-          const auto v = hn::MulAdd(hn::LoadU(d, r[3] + x), w3, hn::MulAdd(hn::LoadU(d, r[2] + x), w2, pair));
-          StoreU8Lanes(d, v, out + x);
-          if (x + lanes == width) break;
+          StoreU8Lanes(d, down(x), out + x);
         }
         continue;
       }

@@ -10,6 +10,8 @@
 
 #include <hwy/highway.h>
 
+#include <type_traits>
+
 HWY_BEFORE_NAMESPACE();
 namespace u8aug {
 namespace cpu {
@@ -59,6 +61,40 @@ HWY_INLINE hn::Vec<hn::Rebind<uint8_t, DF>> U8Lanes(DF d, hn::Vec<DF> y) {
 template <class DF>
 HWY_INLINE void StoreU8Lanes(DF d, hn::Vec<DF> y, uint8_t* p) {
   hn::StoreU(U8Lanes(d, y), hn::Rebind<uint8_t, DF>(), p);
+}
+
+// StoreU8Lanes of four vectors into 4 * Lanes(d) consecutive bytes. On x86, for full vectors, in
+// integers: y * 255 capped at 256 by x86's min, which returns its second operand, so NaN stays NaN;
+// converted with round-half-to-even (cvtps2dq in the default rounding mode, as the 2^23 trick
+// assumes; NaN and everything below -2^31 give INT_MIN); packed with signed saturation to 16 bits,
+// then unsigned saturation to bytes: a clamp to [0, 255] after the rounding, which for integer
+// bounds is to_u8's clamp before it. The packs work within 128-bit blocks; one permute restores the
+// order. A third of the instructions of four single-vector stores, and one store instead of four.
+template <class DF>
+HWY_INLINE void StoreU8Lanes4(DF d, hn::Vec<DF> y0, hn::Vec<DF> y1, hn::Vec<DF> y2, hn::Vec<DF> y3, uint8_t* p) {
+#if HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+  if constexpr (std::is_same<DF, hn::ScalableTag<float>>::value) {
+    const auto k255 = hn::Set(d, 255.0f), k256 = hn::Set(d, 256.0f);
+    const auto capped = [&](hn::Vec<DF> y) { return hn::Min(k256, hn::Mul(y, k255)).raw; };
+#if HWY_TARGET == HWY_AVX2
+    const __m256i ab = _mm256_packs_epi32(_mm256_cvtps_epi32(capped(y0)), _mm256_cvtps_epi32(capped(y1)));
+    const __m256i cd = _mm256_packs_epi32(_mm256_cvtps_epi32(capped(y2)), _mm256_cvtps_epi32(capped(y3)));
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm256_permutevar8x32_epi32(_mm256_packus_epi16(ab, cd), order));
+#else
+    const __m512i ab = _mm512_packs_epi32(_mm512_cvtps_epi32(capped(y0)), _mm512_cvtps_epi32(capped(y1)));
+    const __m512i cd = _mm512_packs_epi32(_mm512_cvtps_epi32(capped(y2)), _mm512_cvtps_epi32(capped(y3)));
+    const __m512i order = _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+    _mm512_storeu_si512(p, _mm512_permutexvar_epi32(order, _mm512_packus_epi16(ab, cd)));
+#endif
+    return;
+  }
+#endif
+  const size_t n = hn::Lanes(d);
+  StoreU8Lanes(d, y0, p);
+  StoreU8Lanes(d, y1, p + n);
+  StoreU8Lanes(d, y2, p + 2 * n);
+  StoreU8Lanes(d, y3, p + 3 * n);
 }
 
 // Rows [row_begin, row_end) of a window (top, left, height x width) of sample b, counted channel by

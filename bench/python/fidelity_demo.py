@@ -156,6 +156,9 @@ def geometry_cases():
     def fifth(x):
         return (x.shape[-2] // 5, x.shape[-1] // 3)
 
+    def antialiased(x, size, mode="bilinear"):
+        return u8aug.resize_antialias(x, size, *u8aug.antialias_kernels(x.shape[-2:], size), mode)
+
     return {
         "warp_affine": [
             warp(False, 30.0, 1.1, "bilinear", "zeros", False),
@@ -178,9 +181,9 @@ def geometry_cases():
             (lambda x: u8aug.resize(x, (301, 402), "nearest-exact"), lambda xf: resize(xf, (301, 402), "nearest-exact")),
         ],
         "resize_antialias": [  # kornia's Resize(antialias=True): its Gaussian, resampled unquantized
-            (lambda x: u8aug.resize(x, half(x), antialias=True), lambda xf: resize(xf, half(xf), antialias=True)),
+            (lambda x: antialiased(x, half(x)), lambda xf: resize(xf, half(xf), antialias=True)),
             (
-                lambda x: u8aug.resize(x, fifth(x), "bicubic", antialias=True),
+                lambda x: antialiased(x, fifth(x), "bicubic"),
                 lambda xf: resize(xf, fifth(xf), "bicubic", antialias=True),
             ),
         ],

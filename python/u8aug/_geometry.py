@@ -77,26 +77,13 @@ def warp_perspective(
 
 
 def resize(
-    img: torch.Tensor,
-    size,
-    mode: str = "bilinear",
-    align_corners: Optional[bool] = None,
-    fidelity: str = "exact",
-    antialias: bool = False,
+    img: torch.Tensor, size, mode: str = "bilinear", align_corners: Optional[bool] = None, fidelity: str = "exact"
 ) -> torch.Tensor:
     """Resize to ``size = (h, w)``: ``kornia.geometry.transform.resize`` (``F.interpolate``) with
-    ``interpolation`` ``"bilinear"``, ``"bicubic"``, ``"nearest"`` or ``"nearest-exact"``.
+    ``interpolation`` ``"bilinear"``, ``"bicubic"``, ``"nearest"`` or ``"nearest-exact"`` and no
+    antialias (kornia's ``antialias=True`` is :func:`resize_antialias` where an axis shrinks).
     ``align_corners=None`` means False, as torch takes it. Every mode is exact (torch's float32
-    arithmetic, kornia's bytes); ``fidelity`` is accepted for symmetry with the warps.
-
-    ``antialias=True`` is kornia's: where an axis shrinks, the image is first blurred by kornia's
-    Gaussian (:func:`antialias_kernels`; reflect border) and the float32 blur is resampled
-    unquantized (:func:`resize_antialias`).
-    Without shrinking it changes nothing, as in kornia."""
-    (h, w), (oh, ow) = img.shape[-2:], (int(size[0]), int(size[1]))
-    if antialias and min(h, w, oh, ow) > 0 and (h > oh or w > ow):
-        kernel_x, kernel_y = antialias_kernels((h, w), size, img.device)
-        return resize_antialias(img, size, kernel_x, kernel_y, mode, bool(align_corners))
+    arithmetic, kornia's bytes); ``fidelity`` is accepted for symmetry with the warps."""
     return torch.ops.u8aug.resize(img, list(size), mode, bool(align_corners), fidelity)
 
 
@@ -122,8 +109,9 @@ def resize_antialias(
     ``gaussian_blur2d`` with the float32 (1, K) or (B, K) kernels ``kernel_x`` and ``kernel_y``
     over the reflect border, kept in float32 (kornia does not quantize between its blur and its
     resize), then resized to ``size = (h, w)`` by ``mode`` (as :func:`resize`) and quantized once.
-    Exact (kornia's bytes). :func:`resize` with ``antialias=True`` passes kornia's kernels
-    (:func:`antialias_kernels`)."""
+    Exact (kornia's bytes). kornia's own kernels for a shrink are :func:`antialias_kernels`:
+    ``resize_antialias(img, size, *antialias_kernels(img.shape[-2:], size, img.device))`` is
+    kornia's ``resize(img / 255, size, antialias=True)``, quantized (u8aug.kornia's Resize runs it)."""
     return torch.ops.u8aug.resize_antialias(img, list(size), kernel_x, kernel_y, mode, bool(align_corners))
 
 

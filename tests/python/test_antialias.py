@@ -1,4 +1,5 @@
-"""kornia's resize(antialias=True) on uint8 (u8aug.resize(..., antialias=True), resize_antialias):
+"""kornia's resize(antialias=True) on uint8 (u8aug.resize_antialias with kornia's kernels, what
+u8aug.kornia's Resize(antialias=True) runs):
 a float32 Gaussian pre-blur resampled unquantized, byte for byte against kornia on x / 255, every
 mode, both layouts, both of torch's bilinear kernels (thread counts), per-sample kernels, CUDA."""
 
@@ -12,6 +13,15 @@ from conftest import oracle, photos, random_image, requires_cuda, to_u8
 
 MODES = [("bilinear", False), ("bilinear", True), ("bicubic", False), ("bicubic", True), ("nearest", None),
          ("nearest-exact", None)]  # fmt: skip
+
+
+def antialiased(x, size, mode="bilinear", align=None):
+    """kornia's resize(x / 255, size, mode, antialias=True), quantized: its Gaussian where it shrinks."""
+    if x.shape[-2] > size[0] or x.shape[-1] > size[1]:
+        return u8aug.resize_antialias(
+            x, size, *u8aug.antialias_kernels(x.shape[-2:], size, x.device), mode, bool(align)
+        )
+    return u8aug.resize(x, size, mode, align)
 
 
 def layouts(x):
@@ -36,7 +46,7 @@ def test_antialias_against_kornia(threads):
             mode, align = MODES[i % len(MODES)]
             for xi in layouts(x).values():
                 expected = oracle(kornia_resize, xi, (oh, ow), interpolation=mode, align_corners=align, antialias=True)
-                got = u8aug.resize(xi, (oh, ow), mode, align, antialias=True)
+                got = antialiased(xi, (oh, ow), mode, align)
                 assert got.shape == expected.shape
                 assert torch.equal(got, expected), ((h, w), (oh, ow), mode, align, (got != expected).sum().item())
                 assert got.stride() == u8aug.resize(xi, (oh, ow), mode, align).stride()  # the layout rule
@@ -47,16 +57,24 @@ def test_antialias_against_kornia(threads):
 def test_antialias_photos_every_mode():
     for img in photos().values():
         for mode, align in MODES:
-            got = u8aug.resize(img, (150, 97), mode, align, antialias=True)
+            got = antialiased(img, (150, 97), mode, align)
             expected = oracle(kornia_resize, img, (150, 97), interpolation=mode, align_corners=align, antialias=True)
             assert torch.equal(got, expected), mode
 
 
-def test_antialias_without_shrinking_is_resize():
+def test_dropin_resize_antialias_shrinking_or_not():
+    """u8aug.kornia.Resize(antialias=True) against kornia's class on x / 255: a shrink runs
+    resize_antialias, an enlargement (kornia's antialias does nothing there) the plain resize."""
+    import kornia.augmentation as K
+
+    import u8aug.kornia as UK
+
     x = random_image((2, 3, 20, 30), seed=3)
-    for size in [(20, 30), (25, 40)]:
-        assert torch.equal(u8aug.resize(x, size, antialias=True), u8aug.resize(x, size))
-        assert torch.equal(u8aug.resize(x, size, antialias=True), oracle(kornia_resize, x, size, antialias=True))
+    for size in [(9, 13), (20, 14), (25, 40)]:
+        for mode in ("bilinear", "bicubic", "nearest"):
+            got = UK.Resize(size, resample=mode, antialias=True)(x)
+            expected = to_u8(K.Resize(size, resample=mode, antialias=True)(x.float() / 255))
+            assert torch.equal(got, expected), (size, mode)
 
 
 def test_resize_antialias_per_sample_kernels():
@@ -89,8 +107,13 @@ def test_resize_antialias_rejects_bad_kernels():
 
 def test_resize_antialias_compiles_fullgraph():
     x = random_image((2, 3, 48, 40), seed=6)
-    fn = torch.compile(lambda t: u8aug.resize(t, (20, 15), "bicubic", antialias=True), fullgraph=True)
-    assert torch.equal(fn(x), u8aug.resize(x, (20, 15), "bicubic", antialias=True))
+    fn = torch.compile(lambda t: antialiased(t, (20, 15), "bicubic"), fullgraph=True)
+    assert torch.equal(fn(x), antialiased(x, (20, 15), "bicubic"))
+    import u8aug.kornia as UK
+
+    aug = UK.Resize((20, 15), antialias=True)
+    compiled = torch.compile(aug, fullgraph=True, options=UK.COMPILE_OPTIONS)
+    assert torch.equal(compiled(x), aug(x))
 
 
 @requires_cuda
@@ -98,5 +121,5 @@ def test_antialias_cuda_equals_cpu():
     x = random_image((2, 3, 90, 70), seed=7)
     for xi in layouts(x).values():
         for mode, align in MODES:
-            cpu = u8aug.resize(xi, (31, 22), mode, align, antialias=True)
-            assert torch.equal(u8aug.resize(xi.cuda(), (31, 22), mode, align, antialias=True).cpu(), cpu), mode
+            cpu = antialiased(xi, (31, 22), mode, align)
+            assert torch.equal(antialiased(xi.cuda(), (31, 22), mode, align).cpu(), cpu), mode

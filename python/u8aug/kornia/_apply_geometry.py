@@ -195,8 +195,9 @@ def _resize(aug, x, params, flags, transform, run=ops):
         size = _side_to_image_size(int(flags["size"]), w / h, flags["side"])
     mode = "nearest-exact" if mode == "nearest" else mode  # kornia's Resize, as its slice crops
     align = bool(flags["align_corners"]) and mode != "nearest-exact"
-    if flags["antialias"]:  # kornia's Gaussian pre-blur where it shrinks (u8aug.resize_antialias)
-        return run.resize(x, size, mode, align, fidelity=fidelity(aug), antialias=True)
+    if flags["antialias"] and (x.shape[-2] > size[0] or x.shape[-1] > size[1]):  # kornia's Gaussian pre-blur
+        kernel_x, kernel_y = ops.antialias_kernels(x.shape[-2:], size, x.device)
+        return run.resize_antialias(x, size, kernel_x, kernel_y, mode, align)
     return run.resize(x, size, mode, align, fidelity=fidelity(aug))
 
 

@@ -145,9 +145,10 @@ class Planner:
                          fidelity="exact"):  # fmt: skip
         return self._warp("warp_perspective", x, M, dsize, mode, padding_mode, align_corners, fill, fidelity)
 
-    def resize(self, x, size, mode="bilinear", align_corners=None, fidelity="exact", antialias=False):
-        if antialias and (x.shape[-2] > int(size[0]) or x.shape[-1] > int(size[1])):
-            raise _NotFused("resize with antialias")  # a blur of the whole input first: it runs on its own
+    def resize_antialias(self, x, size, kernel_x, kernel_y, mode="bilinear", align_corners=False):
+        raise _NotFused("resize_antialias")  # a blur of the whole input first: it runs on its own
+
+    def resize(self, x, size, mode="bilinear", align_corners=None, fidelity="exact"):
         words = ["resize", int(size[0]), int(size[1]), mode, int(bool(align_corners)), fidelity]
         return self._add(x, words, shape=_size(x, size), gated=False)
 

@@ -91,6 +91,8 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
   const int64_t width = dst.width, channels = dst.channels;
   // kSeparable: the across-interpolated source rows, two slots per channel, tagged with their row
   std::vector<float> across(blends_rows_first(order) ? static_cast<size_t>(2 * channels * width) : 0);
+  // kCorners: an output row's floats, quantized a row at a time
+  std::vector<float> staged(blends_rows_first(order) ? 0 : static_cast<size_t>(channels * width));
   int64_t tag[2] = {-1, -1};
   OutputRows out_rows(dst);
 #if HWY_NATIVE_FMA
@@ -149,9 +151,23 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
             columns.Read(d, s.row(c, ty.i0), v00, v01);
             columns.Read(d, s.row(c, ty.i1), v10, v11);
             const auto v = hn::MulAdd(v11, w11, hn::MulAdd(v10, w10, hn::MulAdd(v00, w00, hn::Mul(v01, w01))));
-            StoreU8Lanes(d, v, out_row(c) + x);
+            hn::StoreU(v, d, staged.data() + c * width + x);
           }
           if (x + lanes == width) break;
+        }
+        // each channel's row quantized four vectors a store (unit_lanes-inl.h), from the staged floats
+        for (int64_t c = 0; c < channels; ++c) {
+          const float* row = staged.data() + c * width;
+          uint8_t* out = out_row(c);
+          int64_t i = 0;
+          for (; i + 4 * lanes <= width; i += 4 * lanes) {
+            StoreU8Lanes4(d, hn::LoadU(d, row + i), hn::LoadU(d, row + i + lanes), hn::LoadU(d, row + i + 2 * lanes),
+                          hn::LoadU(d, row + i + 3 * lanes), out + i);
+          }
+          for (; i < width; i += lanes) {
+            if (i + lanes > width) i = width - lanes;
+            StoreU8Lanes(d, hn::LoadU(d, row + i), out + i);
+          }
         }
       }
 #endif

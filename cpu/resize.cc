@@ -158,16 +158,8 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
         // each channel's row quantized four vectors a store (unit_lanes-inl.h), from the staged floats
         for (int64_t c = 0; c < channels; ++c) {
           const float* row = staged.data() + c * width;
-          uint8_t* out = out_row(c);
-          int64_t i = 0;
-          for (; i + 4 * lanes <= width; i += 4 * lanes) {
-            StoreU8Lanes4(d, hn::LoadU(d, row + i), hn::LoadU(d, row + i + lanes), hn::LoadU(d, row + i + 2 * lanes),
-                          hn::LoadU(d, row + i + 3 * lanes), out + i);
-          }
-          for (; i < width; i += lanes) {
-            if (i + lanes > width) i = width - lanes;
-            StoreU8Lanes(d, hn::LoadU(d, row + i), out + i);
-          }
+          StoreU8Row(
+              d, width, [&](int64_t i) { return hn::LoadU(d, row + i); }, out_row(c));
         }
       }
 #endif
@@ -194,12 +186,7 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
         const auto down = [&](int64_t at) {
           return hn::MulAdd(hn::LoadU(d, r0 + at), wy0, hn::Mul(hn::LoadU(d, r1 + at), wy1));
         };
-        for (; x + 4 * lanes <= width; x += 4 * lanes)  // four vectors a store (unit_lanes-inl.h)
-          StoreU8Lanes4(d, down(x), down(x + lanes), down(x + 2 * lanes), down(x + 3 * lanes), out + x);
-        for (; x < width; x += lanes) {  // the rest; the last vector ends at the row's end
-          if (x + lanes > width) x = width - lanes;
-          StoreU8Lanes(d, down(x), out + x);
-        }
+        StoreU8Row(d, width, down, out);  // four vectors a store (unit_lanes-inl.h)
         continue;
       }
 #endif

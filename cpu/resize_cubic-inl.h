@@ -145,12 +145,7 @@ void BicubicRows(const ResizeSample& s, const Image& dst, int64_t b, bool align_
           const auto pair = hn::MulAdd(hn::LoadU(d, r[0] + at), w0, hn::Mul(hn::LoadU(d, r[1] + at), w1));
           return hn::MulAdd(hn::LoadU(d, r[3] + at), w3, hn::MulAdd(hn::LoadU(d, r[2] + at), w2, pair));
         };
-        for (; x + 4 * lanes <= width; x += 4 * lanes)  // four vectors a store (unit_lanes-inl.h)
-          StoreU8Lanes4(d, down(x), down(x + lanes), down(x + 2 * lanes), down(x + 3 * lanes), out + x);
-        for (; x < width; x += lanes) {  // the rest; the last vector ends at the row's end
-          if (x + lanes > width) x = width - lanes;
-          StoreU8Lanes(d, down(x), out + x);
-        }
+        StoreU8Row(d, width, down, out);  // four vectors a store (unit_lanes-inl.h)
         continue;
       }
 #endif

@@ -97,6 +97,21 @@ HWY_INLINE void StoreU8Lanes4(DF d, hn::Vec<DF> y0, hn::Vec<DF> y1, hn::Vec<DF> 
   StoreU8Lanes(d, y3, p + 3 * n);
 }
 
+// out[i] = to_u8(value(i)[0] * 255) over a row of n >= Lanes(d) outputs, value(i) the vector of
+// outputs [i, i + N): four vectors a store, then single vectors, the last one ending at n (its
+// overlap stores the same bytes again).
+template <class DF, class Value>
+HWY_INLINE void StoreU8Row(DF d, int64_t n, const Value& value, uint8_t* out) {
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  int64_t i = 0;
+  for (; i + 4 * lanes <= n; i += 4 * lanes)
+    StoreU8Lanes4(d, value(i), value(i + lanes), value(i + 2 * lanes), value(i + 3 * lanes), out + i);
+  for (; i < n; i += lanes) {
+    if (i + lanes > n) i = n - lanes;
+    StoreU8Lanes(d, value(i), out + i);
+  }
+}
+
 // Rows [row_begin, row_end) of a window (top, left, height x width) of sample b, counted channel by
 // channel, as x / 255 floats into `out` (planar: row r at out + r * width); the geometry kernels
 // sample these instead of dividing per tap.

@@ -5,7 +5,8 @@
 // output rows still use it), then two such rows are blended down (fma(r0, wy0, r1 * wy1)).
 // Bicubic rows are separable the same way: four gathered column taps summed across, four such rows
 // summed down (pixel/cubic.h's kPairFirst). Other targets, nearest modes and boxes of the output
-// size (copies) run pixel/resize.h per byte.
+// size (copies) run pixel/resize.h per byte. The fast tier (BlendOrder::kFast) reads the bytes
+// themselves, in fixed point: resize_fixed-inl.h.
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "cpu/resize.cc"
@@ -14,6 +15,7 @@
 
 #include "cpu/unit_lanes-inl.h"
 #include "cpu/resize_cubic-inl.h"
+#include "cpu/resize_fixed-inl.h"
 
 #include <cmath>
 #include <string>
@@ -208,6 +210,7 @@ namespace cpu {
 HWY_EXPORT(FillWindow);
 HWY_EXPORT(BilinearRows);
 HWY_EXPORT(BicubicRows);
+HWY_EXPORT(FixedRows);
 
 namespace {
 
@@ -238,6 +241,34 @@ void NearestPlaneRows(const ResizeSample& s, const Image& dst, int64_t b, bool e
   }
 }
 
+int32_t packed_weights(int32_t low, int32_t high) {
+  return static_cast<int32_t>((static_cast<uint32_t>(high) << 16) | (static_cast<uint32_t>(low) & 0xFFFFu));
+}
+
+// The fast tier's column taps of a window `width` wide resized to `out` columns (resize_sample.h).
+void fixed_columns(FixedColumns& cols, Interp mode, int64_t width, int64_t out, bool align_corners) {
+  cols.pairs = mode == Interp::kBicubic ? 2 : 1;
+  cols.vectors = width < (int64_t{1} << 30);
+  for (int k = 0; k < cols.pairs; ++k) {
+    cols.index[k].resize(static_cast<size_t>(out));
+    cols.weight[k].resize(static_cast<size_t>(out));
+  }
+  for (int64_t x = 0; x < out; ++x) {
+    const size_t i = static_cast<size_t>(x);
+    if (mode == Interp::kBicubic) {
+      const FixedCubicTap t = fixed_cubic_tap(x, width, out, align_corners);
+      cols.index[0][i] = static_cast<int32_t>(t.first + 2);
+      cols.index[1][i] = cols.index[0][i] + 2;
+      cols.weight[0][i] = packed_weights(t.w[0], t.w[1]);
+      cols.weight[1][i] = packed_weights(t.w[2], t.w[3]);
+    } else {
+      const FixedLinearTap t = fixed_linear_tap(x, width, out, align_corners);
+      cols.index[0][i] = static_cast<int32_t>(t.i0 + 2);
+      cols.weight[0][i] = packed_weights(t.across0, t.across1);
+    }
+  }
+}
+
 void resize_windows(const ConstImage& src, const Image& dst, const std::vector<Window>& windows, Interp mode,
                     bool align_corners, CropBlendOrders orders, const ParallelFor& parallel) {
   ResizeSample s;
@@ -250,13 +281,23 @@ void resize_windows(const ConstImage& src, const Image& dst, const std::vector<W
                    [&](int64_t y0, int64_t y1) { CopyRows(src, dst, b, win, exact, y0, y1); });
       continue;
     }
+    BlendOrder order = crop_blend_order(orders, win, src.width);
+    if (order == BlendOrder::kFast) order = fast_order(mode, win, dst.height, dst.width, align_corners);
+    if (order == BlendOrder::kFast) {
+      FixedColumns cols;
+      fixed_columns(cols, mode, win.width, dst.width, align_corners);
+      run_parallel(parallel, dst.height, grain_for(dst.width * dst.channels * 2), [&](int64_t y0, int64_t y1) {
+        HWY_DYNAMIC_DISPATCH(FixedRows)(src, dst, b, win, cols, align_corners, y0, y1);
+      });
+      continue;
+    }
     s.win = win;
     // + a vector's margin: a row's last taps may load a whole vector from their first column
     s.planes.resize(static_cast<size_t>(dst.channels * win.height * win.width + 64));
     run_parallel(parallel, dst.channels * win.height, grain_for(win.width * 4), [&](int64_t r0, int64_t r1) {
       HWY_DYNAMIC_DISPATCH(FillWindow)(src, b, s, r0, r1);
     });
-    resize_planes(s, dst, b, mode, align_corners, crop_blend_order(orders, win, src.width), parallel);
+    resize_planes(s, dst, b, mode, align_corners, order, parallel);
   }
 }
 

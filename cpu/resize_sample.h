@@ -22,6 +22,15 @@ struct ResizeSample {
   const float* row(int64_t c, int64_t y) const { return planes.data() + (c * win.height + y) * win.width; }
 };
 
+// The fast tier's column taps of one sample (cpu/resize_fixed-inl.h): per output column, `pairs`
+// pairs of 16-bit values (bilinear 1, bicubic 2 side by side) at indices into the down pass's row
+// (which starts at source column -2), and each pair's two 14-bit weights packed low, high.
+struct FixedColumns {
+  int pairs = 1;
+  bool vectors = true;  // false: indices near int32's end (rows of 2^30 values and up) take the scalar loop
+  std::vector<int32_t> index[2], weight[2];
+};
+
 // Where an output row goes: dst's own rows when they are runs of bytes (stride_w 1), else a planar
 // scratch row per channel that flush() copies into dst's layout.
 struct OutputRows {

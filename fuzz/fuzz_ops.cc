@@ -327,8 +327,8 @@ void fuzz_one(FuzzedDataProvider& in) {
     case Op::kCropAndResize: {
       const Interp mode = static_cast<Interp>(in.ConsumeIntegralInRange<int>(0, 3));
       const bool align = in.ConsumeBool();
-      const BlendOrder order = static_cast<BlendOrder>(in.ConsumeIntegralInRange<int>(0, 2));
-      const CropBlendOrders orders{order, static_cast<BlendOrder>(in.ConsumeIntegralInRange<int>(0, 2))};
+      const BlendOrder order = static_cast<BlendOrder>(in.ConsumeIntegralInRange<int>(0, 3));  // 3: kFast
+      const CropBlendOrders orders{order, static_cast<BlendOrder>(in.ConsumeIntegralInRange<int>(0, 3))};
       const std::vector<float> boxes = floats(in, 8 * b, -4.0f, 80.0f);
       const bool crop = op == Op::kCropAndResize;
       auto call = [&] {
@@ -347,7 +347,7 @@ void fuzz_one(FuzzedDataProvider& in) {
       const FilterKernel kx{wx.data(), counts, tx}, ky{wy.data(), counts, ty};
       const Interp mode = static_cast<Interp>(in.ConsumeIntegralInRange<int>(0, 4));
       const bool align = in.ConsumeBool();
-      const BlendOrder order = static_cast<BlendOrder>(in.ConsumeIntegralInRange<int>(0, 3));
+      const BlendOrder order = static_cast<BlendOrder>(in.ConsumeIntegralInRange<int>(0, 4));
       if (!ran([&] { cpu::resize_antialias(src.view, dst.view, kx, ky, mode, align, order, serial); }, dst)) return;
       const ConstImage& s = src.view;
       std::vector<float> rows(static_cast<size_t>(s.numel())), blurred(rows.size());

@@ -60,5 +60,12 @@ BENCHMARK_CAPTURE(BM_CropAndResize, corners, u8aug::BlendOrder::kCorners, u8aug:
 BENCHMARK_CAPTURE(BM_CropAndResize, bicubic, u8aug::BlendOrder::kSeparable, u8aug::Interp::kBicubic)
     ->Name("crop_and_resize_bicubic/32x3x224x224")
     ->Unit(benchmark::kMillisecond);
+// the fast tier's fixed point (pixel/resize.h, kFast)
+BENCHMARK_CAPTURE(BM_CropAndResize, fast, u8aug::BlendOrder::kFast, u8aug::Interp::kBilinear)
+    ->Name("crop_and_resize_fast/32x3x224x224")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_CropAndResize, bicubic_fast, u8aug::BlendOrder::kFast, u8aug::Interp::kBicubic)
+    ->Name("crop_and_resize_bicubic_fast/32x3x224x224")
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -141,7 +141,8 @@ TEST(EachIndexBodies, ResizeAndCrops) {
     }
     for (Interp mode : {Interp::kBilinear, Interp::kNearest, Interp::kBicubic, Interp::kNearestExact})
       for (bool crop : {false, true})
-        for (BlendOrder order : {BlendOrder::kSeparable, BlendOrder::kCorners, BlendOrder::kSeparableUnfusedIndex}) {
+        for (BlendOrder order :
+             {BlendOrder::kSeparable, BlendOrder::kCorners, BlendOrder::kSeparableUnfusedIndex, BlendOrder::kFast}) {
           const bool align = (mode == Interp::kBilinear || mode == Interp::kBicubic) && crop;
           TestImage out(k.layout, k.batch, k.channels, 6, 11), expected(k.layout, k.batch, k.channels, 6, 11);
           const CropBlendOrders orders{order, order};

@@ -97,11 +97,14 @@ TEST_P(GeometryOnEveryTarget, ResizeAndCropMatchScalarReference) {
         for (const Shape o : {Shape{1, 1}, Shape{7, 40}, Shape{33, 17}, Shape{s.h, s.w}})
           for (bool align : {false, true})
             for (Interp mode : {Interp::kBilinear, Interp::kBicubic, Interp::kNearest, Interp::kNearestExact})
-              for (BlendOrder order :
-                   {BlendOrder::kSeparable, BlendOrder::kCorners, BlendOrder::kSeparableUnfusedIndex}) {
-                // the orders are bilinear's; torch takes align_corners for neither nearest mode
+              for (BlendOrder order : {BlendOrder::kSeparable, BlendOrder::kCorners, BlendOrder::kSeparableUnfusedIndex,
+                                       BlendOrder::kFast}) {
+                // torch's orders are bilinear's, the fast tier's fixed point bilinear's and bicubic's;
+                // torch takes align_corners for neither nearest mode
                 const bool nearest = mode == Interp::kNearest || mode == Interp::kNearestExact;
-                if ((mode != Interp::kBilinear && order != BlendOrder::kSeparable) || (nearest && align)) continue;
+                const bool has_order = order == BlendOrder::kSeparable || mode == Interp::kBilinear ||
+                                       (mode == Interp::kBicubic && order == BlendOrder::kFast);
+                if (!has_order || (nearest && align)) continue;
                 SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " -> " +
                              std::to_string(o.h) + "x" + std::to_string(o.w) + " " + layout_name(layout) +
                              (align ? " align" : "") + " mode " + std::to_string(static_cast<int>(mode)) + " order " +
@@ -144,8 +147,11 @@ TEST_P(GeometryOnEveryTarget, ResizeAndCropMatchScalarReference) {
                                          0.0f,
                                          static_cast<float>(s.h - 1)};
                 // whole-row windows (sample 1) take the other order
-                const CropBlendOrders orders{
-                    order, order == BlendOrder::kCorners ? BlendOrder::kSeparable : BlendOrder::kCorners};
+                const CropBlendOrders orders =
+                    order == BlendOrder::kFast
+                        ? CropBlendOrders{order, order}
+                        : CropBlendOrders{
+                              order, order == BlendOrder::kCorners ? BlendOrder::kSeparable : BlendOrder::kCorners};
                 cpu::crop_and_resize(src.view, out.view, boxes, mode, align, orders, serial_for());
                 reference([&](int64_t b) { return box_window(boxes + 8 * b, s.h, s.w); }, orders);
                 ASSERT_EQ(count_differences(out.view, expected.view), 0);

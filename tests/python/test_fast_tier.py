@@ -1,8 +1,9 @@
 """The fast tier (fidelity="fast"): FIDELITY.md's fast class for every op that has one, measured
-against kornia's float path (the oracle) on real photos and random images across kornia's parameter
-ranges, edges included, in both layouts; the same bytes at any thread count and on CUDA; the exact
-default untouched; and the drop-in classes' `fidelity` keyword on the real, compiled user path.
-Each check prints the identical fraction it measured (pytest -s shows them)."""
+against the exact tier's bytes (kornia's float path quantized, which the exact tier equals) on real
+photos and random images across kornia's parameter ranges, edges and rounding-tie makers included,
+in both layouts; the same bytes at any thread count and on CUDA; the exact default untouched; and
+the drop-in classes' `fidelity` keyword on the real, compiled user path. Each check prints the
+identical share and mean signed difference it measured (pytest -s shows them)."""
 
 import math
 
@@ -26,13 +27,17 @@ FAST_OPS = ["adjust_saturation", "adjust_hue", "color_jiggle", "color_jitter"] +
 
 
 def assert_fast_class(what, got, expected):
-    """FIDELITY.md's fast class: every byte at most 1 from the oracle, at least 99% identical."""
+    """FIDELITY.md's fast class against the exact tier's bytes: every byte at most 1 away, at least
+    95% identical, and no drift (the mean signed difference within +-0.05 of a level)."""
     assert got.shape == expected.shape and got.dtype == torch.uint8
-    diff = (got.int() - expected.int()).abs()
+    signed = got.int() - expected.int()
+    diff = signed.abs()
     identical = (diff == 0).double().mean().item()
-    print(f"fast class: {what}: max diff {diff.max().item()}, identical {100 * identical:.4f}%")
+    drift = signed.double().mean().item()
+    print(f"fast class: {what}: max diff {diff.max().item()}, identical {100 * identical:.4f}%, drift {drift:+.4f}")
     assert diff.max().item() <= 1, f"{what}: max diff {diff.max().item()}"
-    assert identical >= 0.99, f"{what}: only {100 * identical:.3f}% identical"
+    assert identical >= 0.95, f"{what}: only {100 * identical:.3f}% identical"
+    assert abs(drift) <= 0.05, f"{what}: mean signed difference {drift:+.4f}"
 
 
 def rgb_images():
@@ -58,8 +63,10 @@ def test_the_catalogue_names_the_fast_ops_and_their_class():
         "adjust_hue",
         "color_jiggle",
         "color_jitter",
+        "crop_and_resize",
         "filter2d",
         "filter2d_separable",
+        "resize",
     ]
     for op in u8aug.catalogue():
         assert op["fast"] in ("fast", "exact", "-")
@@ -172,29 +179,92 @@ def _images_any_channels():
     return out
 
 
-RESAMPLERS = ["warp_affine", "warp_perspective", "resize", "crop_and_resize"]
+WARPS = ["warp_affine", "warp_perspective"]
 
 
-@pytest.mark.parametrize("op", RESAMPLERS)
-def test_resamplers_fast_tier_is_their_exact_arithmetic(op):
-    """Any arithmetic but kornia's own breaks its exact rounding ties, which nice parameters make
-    common (a 2x zoom left 92.96% of a photo's bytes identical when summed in byte units): the
-    resamplers' fast tier is their exact one, byte for byte, on photos and nice parameters."""
+@pytest.mark.parametrize("op", WARPS)
+def test_warps_fast_tier_is_their_exact_arithmetic(op):
+    """The warps have no fixed point yet: their fast tier is their exact one, byte for byte, on
+    photos and nice parameters."""
     for x in _images_any_channels().values():
         b, c, h, w = x.shape
         zoom = torch.tensor([[[2.0, 0.0, -w / 2], [0.0, 2.0, -h / 2], [0.0, 0.0, 1.0]]]).expand(b, 3, 3)
         calls = {
             "warp_affine": lambda fi: u8aug.warp_affine(x, zoom[:, :2].contiguous(), (h, w), fidelity=fi),
             "warp_perspective": lambda fi: u8aug.warp_perspective(x, zoom.contiguous(), (h, w), fidelity=fi),
-            "resize": lambda fi: u8aug.resize(x, (h * 5 // 4, w * 5 // 4), fidelity=fi),
-            "crop_and_resize": lambda fi: u8aug.crop_and_resize(
-                x,
-                torch.tensor([[[0.0, 0.0], [w - 1.0, 0.0], [w - 1.0, h - 1.0], [0.0, h - 1.0]]] * b),
-                (224, 224),
-                fidelity=fi,
-            ),
         }
         assert torch.equal(calls[op]("fast"), calls[op]("exact"))
+
+
+def _resize_sizes(h, w):
+    """Output sizes that make rounding ties (2x, 1/2, 3/2 zooms: dyadic weights) and ones that do
+    not (5/4, an odd shrink, 224 from anything), per axis."""
+    return {
+        "2x": (2 * h, 2 * w),
+        "1/2": (max(h // 2, 1), max(w // 2, 1)),
+        "3/2": (h * 3 // 2, w * 3 // 2),
+        "5/4 x 2/3": (h * 5 // 4, max(w * 2 // 3, 1)),
+        "224": (224, 224),
+    }
+
+
+def _crop_boxes(b, h, w):
+    """Per-sample boxes of RandomResizedCrop's kind: a half-size corner (2x back to the input size),
+    a centred 3/4 box and the whole image."""
+    boxes = []
+    for i in range(b):
+        x1, y1, x2, y2 = [
+            (0, 0, w // 2 - 1, h // 2 - 1),
+            (w // 8, h // 8, w * 7 // 8, h * 7 // 8),
+            (0, 0, w - 1, h - 1),
+        ][i % 3]
+        boxes.append([[x1, y1], [x2, y1], [x2, y2], [x1, y2]])
+    return torch.tensor(boxes, dtype=torch.float32)
+
+
+@pytest.mark.parametrize("mode", ["bilinear", "bicubic"])
+@pytest.mark.parametrize("align_corners", [False, True])
+def test_resize_fast_fixed_point_against_exact(mode, align_corners):
+    """resize's fixed point (pixel/resize.h, kFast): the fast class against the exact tier on photos
+    and random batches, every tie-making zoom, both layouts, 1 and 2 threads, and not the exact
+    arithmetic (so the check can fail)."""
+    before = torch.get_num_threads()
+    try:
+        for name, x in _images_any_channels().items():
+            _, _, h, w = x.shape
+            for zoom, size in _resize_sizes(h, w).items():
+                exact = u8aug.resize(x, size, mode, align_corners)
+                for layout, xi in layouts(x).items():
+                    for threads in (1, 2):
+                        torch.set_num_threads(threads)
+                        got = u8aug.resize(xi, size, mode, align_corners, fidelity="fast")
+                        assert_fast_class(
+                            f"resize {mode} {zoom} ac={align_corners} {name} {layout} t{threads}", got, exact
+                        )
+            assert not torch.equal(u8aug.resize(x, (2 * h, 2 * w), mode, align_corners, "fast"),
+                                   u8aug.resize(x, (2 * h, 2 * w), mode, align_corners))  # fmt: skip
+    finally:
+        torch.set_num_threads(before)
+
+
+@pytest.mark.parametrize("mode", ["bilinear", "bicubic"])
+def test_crop_and_resize_fast_fixed_point_against_exact(mode):
+    """RandomResizedCrop's op in the fixed point: per-sample boxes (a 2x zoom among them) to
+    224 x 224 and to the input size, against the exact tier; nearest stays a copy in both tiers."""
+    for name, x in _images_any_channels().items():
+        b, _, h, w = x.shape
+        x3 = x.expand(3, -1, -1, -1).contiguous() if b == 1 else x
+        boxes = _crop_boxes(x3.shape[0], h, w)
+        for size in ((224, 224), (h, w)):
+            exact = u8aug.crop_and_resize(x3, boxes, size, mode, True)
+            for layout, xi in layouts(x3).items():
+                got = u8aug.crop_and_resize(xi, boxes, size, mode, True, fidelity="fast")
+                assert_fast_class(f"crop_and_resize {mode} {size} {name} {layout}", got, exact)
+    x = random_image((3, 3, 40, 50), seed=4)
+    boxes = _crop_boxes(3, 40, 50)
+    for mode in ("nearest", "nearest-exact"):
+        exact = u8aug.crop_and_resize(x, boxes, (33, 61), mode, False)
+        assert torch.equal(u8aug.crop_and_resize(x, boxes, (33, 61), mode, False, fidelity="fast"), exact)
 
 
 def _fast_args(x):
@@ -235,8 +305,8 @@ def _call(op, x, fidelity):
 
 @pytest.mark.parametrize("op", FAST_OPS)
 def test_same_bytes_at_any_thread_count_and_exact_default_unchanged(op):
-    """(resize and crop_and_resize follow the oracle's kernel choice, which depends on torch's thread
-    count: pixel/resize.h's torch_blend_order; at a fixed choice they are thread-independent too.)"""
+    """(resize and crop_and_resize's exact tier follows the oracle's kernel choice, which depends on
+    torch's thread count: pixel/resize.h's torch_blend_order; their fast tier does not.)"""
     x = random_image((9, 3, 61, 203), seed=5)
     before = torch.get_num_threads()
     try:
@@ -244,9 +314,9 @@ def test_same_bytes_at_any_thread_count_and_exact_default_unchanged(op):
         one, exact = _call(op, x, "fast"), _call(op, x, "exact")
         # the schema's default is the exact tier, byte for byte
         assert torch.equal(getattr(torch.ops.u8aug, op)(*_fast_args(x)[op][:-1]), exact)
+        torch.set_num_threads(2)
+        assert torch.equal(_call(op, x, "fast"), one)
         if op not in ("resize", "crop_and_resize"):
-            torch.set_num_threads(2)
-            assert torch.equal(_call(op, x, "fast"), one)
             assert torch.equal(_call(op, x, "exact"), exact)
     finally:
         torch.set_num_threads(before)

@@ -129,7 +129,8 @@ void warp_perspective(const ConstImage& src, const Image& dst, const WarpParams&
                       const ParallelFor& parallel = {});
 // kornia.geometry.transform.resize (F.interpolate; nearest, nearest-exact, bilinear or bicubic, no
 // antialias). `order`: which of torch's bilinear summation orders to reproduce (pixel/resize.h,
-// torch_blend_order; bicubic has one order).
+// torch_blend_order; bicubic has one order); BlendOrder::kFast runs the fast tier's fixed point
+// for bilinear and bicubic (nearest modes are copies in both tiers).
 void resize(const ConstImage& src, const Image& dst, Interp mode, bool align_corners, BlendOrder order,
             const ParallelFor& parallel = {});
 // kornia's crop_by_indices: per-sample boxes (B x 4 corners x (x, y) float32, inside src), each

@@ -375,8 +375,8 @@ inline void check_interp(const char* op, Interp mode, bool align_corners) {
 
 inline void check_blend_orders(const char* op, CropBlendOrders orders) {
   for (BlendOrder o : {orders.slice, orders.whole_rows}) {
-    if (static_cast<int>(o) < 0 || static_cast<int>(o) > 2) {
-      fail(op, "order must be BlendOrder::kSeparable, kCorners or kSeparableUnfusedIndex");
+    if (static_cast<int>(o) < 0 || static_cast<int>(o) > 3) {
+      fail(op, "order must be BlendOrder::kSeparable, kCorners, kSeparableUnfusedIndex or kFast");
     }
   }
 }
@@ -388,6 +388,7 @@ inline void check_resize_antialias(const char* op, const ConstImage& src, const 
   check_resampled(op, src, dst);
   check_interp(op, mode, align_corners);
   check_blend_orders(op, CropBlendOrders{order, order});
+  if (order == BlendOrder::kFast) fail(op, "has no fast tier: order must be one of torch's (not BlendOrder::kFast)");
   check_filter_kernel(op, "kernel_x", kx, src.batch, src.width, Border::kReflect, "width");
   check_filter_kernel(op, "kernel_y", ky, src.batch, src.height, Border::kReflect, "height");
 }

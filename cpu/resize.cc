@@ -18,6 +18,7 @@
 #include "cpu/resize_fixed-inl.h"
 
 #include <cmath>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -218,6 +219,17 @@ namespace {
 void CopyRows(const ConstImage& src, const Image& dst, int64_t b, const Window& win, bool exact, int64_t y_begin,
               int64_t y_end) {
   const bool copy = win.height == dst.height && win.width == dst.width;
+  const int64_t channels = dst.channels, width = dst.width;
+  const bool planar = src.stride_w == 1 && dst.stride_w == 1;
+  const bool interleaved =
+      src.stride_c == 1 && dst.stride_c == 1 && src.stride_w == channels && dst.stride_w == channels;
+  if (copy && (planar || interleaved)) {  // runs of bytes: a row a channel, or a row of pixels
+    for (int64_t y = y_begin; y < y_end; ++y)
+      for (int64_t c = 0; c < (planar ? channels : 1); ++c)
+        std::memcpy(&dst.at(b, c, y, 0), &src.at(b, c, win.y0 + y, win.x0),
+                    static_cast<size_t>(planar ? width : width * channels));
+    return;
+  }
   for (int64_t y = y_begin; y < y_end; ++y) {
     const int64_t sy = copy ? y : nearest_index(y, win.height, dst.height, exact);
     for (int64_t x = 0; x < dst.width; ++x) {
@@ -241,29 +253,21 @@ void NearestPlaneRows(const ResizeSample& s, const Image& dst, int64_t b, bool e
   }
 }
 
-int32_t packed_weights(int32_t low, int32_t high) {
-  return static_cast<int32_t>((static_cast<uint32_t>(high) << 16) | (static_cast<uint32_t>(low) & 0xFFFFu));
-}
-
 // The fast tier's column taps of a window `width` wide resized to `out` columns (resize_sample.h).
 void fixed_columns(FixedColumns& cols, Interp mode, int64_t width, int64_t out, bool align_corners) {
   cols.pairs = mode == Interp::kBicubic ? 2 : 1;
-  cols.vectors = width < (int64_t{1} << 30);
-  for (int k = 0; k < cols.pairs; ++k) {
-    cols.index[k].resize(static_cast<size_t>(out));
-    cols.weight[k].resize(static_cast<size_t>(out));
-  }
+  cols.first.resize(static_cast<size_t>(out));
+  for (int k = 0; k < cols.pairs; ++k) cols.weight[k].resize(static_cast<size_t>(out));
   for (int64_t x = 0; x < out; ++x) {
     const size_t i = static_cast<size_t>(x);
     if (mode == Interp::kBicubic) {
-      const FixedCubicTap t = fixed_cubic_tap(x, width, out, align_corners);
-      cols.index[0][i] = static_cast<int32_t>(t.first + 2);
-      cols.index[1][i] = cols.index[0][i] + 2;
+      const FixedCubicTap t = fixed_cubic_tap(x, width, out, align_corners, kAcrossWeightBits);
+      cols.first[i] = static_cast<int32_t>(t.first + 2);
       cols.weight[0][i] = packed_weights(t.w[0], t.w[1]);
       cols.weight[1][i] = packed_weights(t.w[2], t.w[3]);
     } else {
       const FixedLinearTap t = fixed_linear_tap(x, width, out, align_corners);
-      cols.index[0][i] = static_cast<int32_t>(t.i0 + 2);
+      cols.first[i] = static_cast<int32_t>(t.i0 + 2);
       cols.weight[0][i] = packed_weights(t.across0, t.across1);
     }
   }

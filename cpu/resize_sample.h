@@ -22,14 +22,21 @@ struct ResizeSample {
   const float* row(int64_t c, int64_t y) const { return planes.data() + (c * win.height + y) * win.width; }
 };
 
-// The fast tier's column taps of one sample (cpu/resize_fixed-inl.h): per output column, `pairs`
-// pairs of 16-bit values (bilinear 1, bicubic 2 side by side) at indices into the down pass's row
-// (which starts at source column -2), and each pair's two 14-bit weights packed low, high.
+// The fast tier's column taps of one sample (cpu/resize_fixed-inl.h): per output column, the index
+// of its first tap in a staged source row (which starts at source column -2; bilinear reads two
+// bytes from there, bicubic four) and its weights, 12-bit pairs packed low, high (pairs: bilinear
+// 1, bicubic 2).
 struct FixedColumns {
   int pairs = 1;
-  bool vectors = true;  // false: indices near int32's end (rows of 2^30 values and up) take the scalar loop
-  std::vector<int32_t> index[2], weight[2];
+  std::vector<int32_t> first, weight[2];
 };
+
+// Two 16-bit weights in one 32-bit lane, the first low (the order of pmaddwd's pairs).
+inline int32_t packed_weights(int32_t low, int32_t high) {
+  return static_cast<int32_t>((static_cast<uint32_t>(high) << 16) | (static_cast<uint32_t>(low) & 0xFFFFu));
+}
+inline int32_t low_weight(int32_t packed) { return static_cast<int16_t>(packed & 0xFFFF); }
+inline int32_t high_weight(int32_t packed) { return packed >> 16; }
 
 // Where an output row goes: dst's own rows when they are runs of bytes (stride_w 1), else a planar
 // scratch row per channel that flush() copies into dst's layout.

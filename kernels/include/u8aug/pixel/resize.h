@@ -194,18 +194,21 @@ U8AUG_HD float interpolated_value(At at, int64_t in_h, int64_t in_w, int64_t out
 U8AUG_HD bool nearest_mode(Interp mode) { return mode == Interp::kNearest || mode == Interp::kNearestExact; }
 
 // ---- The fast tier (BlendOrder::kFast): fixed point in 16-bit lanes ----
-// The way OpenCV's and Pillow-SIMD's uint8 resamplers work, in two passes: first down (the source
-// rows an output row needs, blended into one 16-bit row t; rows are contiguous, so this pass needs
-// no gathers), then across (t's column taps times 14-bit weights, summed in 32 bits, rounded half
-// to even once). The taps' positions and float weights are the exact tier's; only the weights'
-// precision and the arithmetic differ. Every value below is an integer, so every CPU target and
-// CUDA give the same bytes.
-//   down, bilinear: t = s0 * 2^7 + mul_fixed15((s1 - s0) * 2^7, l1 in 2^-15)  (t: x * 2^7, exact to 2^-8)
-//   down, bicubic:  t = sum_k mul_fixed15(s_k * 2^7, w_k in 2^-14)           (t: x * 2^6; the cubic's
-//                   overshoot, 1.19 x 255 at most, needs the headroom)
-//   across:         out = round_half_even(sum_k t_k * w_k in 2^-14 / 2^(14 + row bits)), clamped
-// mul_fixed15 is x86's pmulhrsw (NEON's vqrdmulh); the across sums are pmaddwd's pairs.
-constexpr int kFixedWeightBits = 14;
+// The way OpenCV's and Pillow-SIMD's uint8 resamplers work, in two passes: first across (each source
+// row an output row needs, once: its column taps' bytes times 12-bit weights, into a 16-bit row t),
+// then down (the output row's t rows blended, rounded half to even once). The taps' positions and
+// float weights are the exact tier's; only the weights' precision and the arithmetic differ. Every
+// value below is an integer, so every CPU target and CUDA give the same bytes.
+//   across: a pair of bytes times a pair of weights w = 64 high + low (high signed, low in [0, 63]),
+//           summed as two byte-by-byte pair sums (x86's pmaddubsw: high within int8, both sums
+//           within int16), then joined: bilinear t = 2 high + (low + 16) >> 5 (t = x * 2^7);
+//           bicubic, per pair, high + (low + 32) >> 6, the two pairs added (t = x * 2^6: the cubic's
+//           overshoot, 1.19 x 255 at most, needs the headroom)
+//   down:   bilinear out = round_half_even((t0 + mul_fixed15(t1 - t0, l1 in 2^-15)) / 2^7)
+//           bicubic  out = round_half_even(sum_k t_k w_k / 2^(14 + 6)), w in 2^-14 (pmaddwd pairs)
+// clamped to [0, 255]. mul_fixed15 is x86's pmulhrsw (NEON's vqrdmulh).
+constexpr int kAcrossWeightBits = 12;
+constexpr int kDownWeightBits = 14;
 constexpr int kLinearRowBits = 7;
 constexpr int kCubicRowBits = 6;
 
@@ -222,7 +225,7 @@ U8AUG_HD int32_t fixed_weight(float w, int bits) {
 }
 
 // A bilinear axis: the source indices, l1 for the down pass (2^-15 units, capped below 1) and both
-// weights for the across pass (2^-14 units, summing to 2^14).
+// weights for the across pass (2^-12 units, summing to 2^12).
 struct FixedLinearTap {
   int64_t i0, i1;
   int32_t down, across0, across1;
@@ -231,20 +234,20 @@ struct FixedLinearTap {
 U8AUG_HD FixedLinearTap fixed_linear_tap(int64_t d, int64_t in, int64_t out, bool align_corners) {
   const AxisTap t = linear_tap(d, in, out, align_corners, true);
   const int32_t down = fixed_weight(t.l1, 15);
-  const int32_t across1 = fixed_weight(t.l1, kFixedWeightBits);
-  return FixedLinearTap{t.i0, t.i1, down < 32767 ? down : 32767, (1 << kFixedWeightBits) - across1, across1};
+  const int32_t across1 = fixed_weight(t.l1, kAcrossWeightBits);
+  return FixedLinearTap{t.i0, t.i1, down < 32767 ? down : 32767, (1 << kAcrossWeightBits) - across1, across1};
 }
 
 // A bicubic axis: cubic_tap's four clamped indices, the first one unclamped (first = floor - 1, in
-// [-2, in - 2]: the CPU pads its rows by two replicated values and reads four in a row), and the
-// weights in 2^-14 units, the largest of the middle two absorbing the rounding so they sum to 2^14.
+// [-2, in - 2]: the CPU pads its source rows by two replicated bytes and reads four in a row), and the
+// weights in 2^-bits units, the largest of the middle two absorbing the rounding so they sum to 2^bits.
 struct FixedCubicTap {
   int64_t i[4];
   int64_t first;
   int32_t w[4];
 };
 
-U8AUG_HD FixedCubicTap fixed_cubic_tap(int64_t d, int64_t in, int64_t out, bool align_corners) {
+U8AUG_HD FixedCubicTap fixed_cubic_tap(int64_t d, int64_t in, int64_t out, bool align_corners, int bits) {
   const CubicAxisTap t = cubic_tap(d, in, out, align_corners);
   const float r = source_index(d, in, out, align_corners, true);
   const int64_t i0 = static_cast<int64_t>(floorf(r));
@@ -253,29 +256,39 @@ U8AUG_HD FixedCubicTap fixed_cubic_tap(int64_t d, int64_t in, int64_t out, bool 
   int32_t sum = 0;
   for (int k = 0; k < 4; ++k) {
     f.i[k] = t.i[k];
-    f.w[k] = fixed_weight(t.c.w[k], kFixedWeightBits);
+    f.w[k] = fixed_weight(t.c.w[k], bits);
     sum += f.w[k];
   }
-  f.w[f.w[1] >= f.w[2] ? 1 : 2] += (1 << kFixedWeightBits) - sum;
+  f.w[f.w[1] >= f.w[2] ? 1 : 2] += (1 << bits) - sum;
   return f;
 }
 
-U8AUG_HD int32_t linear_down(int32_t s0, int32_t s1, int32_t down) {
-  return s0 * (1 << kLinearRowBits) + mul_fixed15((s1 - s0) * (1 << kLinearRowBits), down);
+// An across weight's parts for byte-by-byte multiplies: w = 64 high + low, low in [0, 63].
+U8AUG_HD int32_t weight_high(int32_t w) { return w >> 6; }
+U8AUG_HD int32_t weight_low(int32_t w) { return w & 63; }
+
+// One pair of taps across, as the two byte-pair sums give it, in 2^-shift units of a byte.
+U8AUG_HD int32_t pair_across(int32_t s0, int32_t s1, int32_t w0, int32_t w1, int shift) {
+  const int32_t high = s0 * weight_high(w0) + s1 * weight_high(w1);
+  const int32_t low = s0 * weight_low(w0) + s1 * weight_low(w1);
+  return high * (1 << (6 - shift)) + ((low + (1 << (shift - 1))) >> shift);
 }
-U8AUG_HD int32_t cubic_down(const int32_t s[4], const int32_t w[4]) {
-  int32_t t = 0;
-  for (int k = 0; k < 4; ++k) t += mul_fixed15(s[k] * (1 << 7), w[k]);
-  return t;
+
+U8AUG_HD int32_t linear_across_row(int32_t s0, int32_t s1, int32_t w0, int32_t w1) {
+  return pair_across(s0, s1, w0, w1, kAcrossWeightBits - kLinearRowBits);
 }
-U8AUG_HD uint8_t fixed_across(int32_t sum, int row_bits) {
-  return static_cast<uint8_t>(clamp<int32_t>(shift_round_even(sum, kFixedWeightBits + row_bits), 0, 255));
+U8AUG_HD int32_t cubic_across_row(const int32_t s[4], const int32_t w[4]) {
+  const int shift = kAcrossWeightBits - kCubicRowBits;
+  return pair_across(s[0], s[1], w[0], w[1], shift) + pair_across(s[2], s[3], w[2], w[3], shift);
 }
-U8AUG_HD uint8_t linear_across(int32_t t0, int32_t t1, int32_t w0, int32_t w1) {
-  return fixed_across(t0 * w0 + t1 * w1, kLinearRowBits);
+U8AUG_HD uint8_t fixed_byte(int32_t v, int bits) {
+  return static_cast<uint8_t>(clamp<int32_t>(shift_round_even(v, bits), 0, 255));
 }
-U8AUG_HD uint8_t cubic_across(const int32_t t[4], const int32_t w[4]) {
-  return fixed_across(t[0] * w[0] + t[1] * w[1] + t[2] * w[2] + t[3] * w[3], kCubicRowBits);
+U8AUG_HD uint8_t linear_down_byte(int32_t t0, int32_t t1, int32_t down) {
+  return fixed_byte(t0 + mul_fixed15(t1 - t0, down), kLinearRowBits);
+}
+U8AUG_HD uint8_t cubic_down_byte(const int32_t t[4], const int32_t w[4]) {
+  return fixed_byte(t[0] * w[0] + t[1] * w[1] + t[2] * w[2] + t[3] * w[3], kDownWeightBits + kCubicRowBits);
 }
 
 // How many fraction bits v has: the least m <= 24 with v * 2^m an integer (24: that many or more).
@@ -296,8 +309,18 @@ U8AUG_HD int linear_weight_bits(int64_t in, int64_t out, bool align_corners) {
   return bits < 24 ? bits + 1 : 24;
 }
 
-// The order the fast tier takes for a bilinear or bicubic window: kFast, or the exact kSeparable where
-// bilinear's weights lie on a grid of at most 2^-3 over both axes (a 1/2 shrink, a half-pixel
+// Whether eight neighbouring output columns' taps lie within 16 source bytes, as the CPU's byte
+// shuffles need: the width shrinks by at most 13/7 (7 steps of the scale, plus a pair's second
+// byte, stay under 16 with a margin for the float source index).
+U8AUG_HD bool fixed_point_reaches(int64_t in, int64_t out, bool align_corners) {
+  const float scale = align_corners ? (out > 1 ? static_cast<float>(in - 1) / static_cast<float>(out - 1) : 0.0f)
+                                    : static_cast<float>(in) / static_cast<float>(out);
+  return scale <= 13.0f / 7.0f;
+}
+
+// The order the fast tier takes for a bilinear or bicubic window: kFast, or the exact arithmetic
+// (kSeparable; bicubic has one order) where the width shrinks by more than 13/7, and for bilinear
+// where its weights lie on a grid of at most 2^-3 over both axes (a 1/2 shrink, a half-pixel
 // shift, a one-axis 2x zoom). There one output in 2 to 8 is an exact rounding tie, which kornia's
 // float32 chain breaks by its own roundings (upward 64-100% of the time at a half-pixel shift, by
 // the byte values' float errors) and no integer arithmetic follows: the fixed point left 85% of a
@@ -305,6 +328,7 @@ U8AUG_HD int linear_weight_bits(int64_t in, int64_t out, bool align_corners) {
 // the fixed point keeps 98.9%. kSeparable's bytes are every thread count's (torch's orders differ
 // only in their ties, about 2% of bytes at a 1/2 shrink).
 U8AUG_HD BlendOrder fast_order(Interp mode, const Window& win, int64_t out_h, int64_t out_w, bool align_corners) {
+  if (!fixed_point_reaches(win.width, out_w, align_corners)) return BlendOrder::kSeparable;
   if (mode != Interp::kBilinear) return BlendOrder::kFast;
   const int bits =
       linear_weight_bits(win.height, out_h, align_corners) + linear_weight_bits(win.width, out_w, align_corners);
@@ -316,21 +340,21 @@ U8AUG_HD void resize_fixed_element(const ConstImage& src, const Image& dst, cons
                                    bool align_corners, int64_t b, int64_t c, int64_t y, int64_t x) {
   auto at = [&](int64_t yy, int64_t xx) -> int32_t { return src.at(b, c, win.y0 + yy, win.x0 + xx); };
   if (mode == Interp::kBicubic) {
-    const FixedCubicTap ty = fixed_cubic_tap(y, win.height, dst.height, align_corners);
-    const FixedCubicTap tx = fixed_cubic_tap(x, win.width, dst.width, align_corners);
+    const FixedCubicTap ty = fixed_cubic_tap(y, win.height, dst.height, align_corners, kDownWeightBits);
+    const FixedCubicTap tx = fixed_cubic_tap(x, win.width, dst.width, align_corners, kAcrossWeightBits);
     int32_t t[4];
     for (int k = 0; k < 4; ++k) {
-      const int32_t s[4] = {at(ty.i[0], tx.i[k]), at(ty.i[1], tx.i[k]), at(ty.i[2], tx.i[k]), at(ty.i[3], tx.i[k])};
-      t[k] = cubic_down(s, ty.w);
+      const int32_t s[4] = {at(ty.i[k], tx.i[0]), at(ty.i[k], tx.i[1]), at(ty.i[k], tx.i[2]), at(ty.i[k], tx.i[3])};
+      t[k] = cubic_across_row(s, tx.w);
     }
-    dst.at(b, c, y, x) = cubic_across(t, tx.w);
+    dst.at(b, c, y, x) = cubic_down_byte(t, ty.w);
     return;
   }
   const FixedLinearTap ty = fixed_linear_tap(y, win.height, dst.height, align_corners);
   const FixedLinearTap tx = fixed_linear_tap(x, win.width, dst.width, align_corners);
-  const int32_t t0 = linear_down(at(ty.i0, tx.i0), at(ty.i1, tx.i0), ty.down);
-  const int32_t t1 = linear_down(at(ty.i0, tx.i1), at(ty.i1, tx.i1), ty.down);
-  dst.at(b, c, y, x) = linear_across(t0, t1, tx.across0, tx.across1);
+  const int32_t t0 = linear_across_row(at(ty.i0, tx.i0), at(ty.i0, tx.i1), tx.across0, tx.across1);
+  const int32_t t1 = linear_across_row(at(ty.i1, tx.i0), at(ty.i1, tx.i1), tx.across0, tx.across1);
+  dst.at(b, c, y, x) = linear_down_byte(t0, t1, ty.down);
 }
 
 // One output byte (b, c, y, x) of resizing `win` of sample b to dst's size.

@@ -129,13 +129,26 @@ def _geometry_peers(op):
         }[op]
         return _per_image(lambda: fn)(x)
 
+    def kernels_alone(fidelity):
+        # the resampler alone on the whole batch, from one set of kornia's draws (crops)
+        def factory(x):
+            aug = getattr(UK, name)(**args(x))
+            h, w = x.shape[-2:]
+            if op == "resize":
+                return lambda: u8aug.resize(x, (h * 5 // 4, w * 5 // 4), "bilinear", False, fidelity)
+            boxes = aug.forward_parameters(x.shape)["src"].float()
+            mode = "bicubic" if op == "resized_crop_bicubic" else "bilinear"
+            return lambda: u8aug.crop_and_resize(x, boxes, (h, w), mode, True, fidelity)
+
+        return factory
+
+    resamplers = ("resized_crop", "resized_crop_bicubic", "resize")
     peers = {
         "u8aug": UK and ours(False),
         "u8aug compiled": UK and ours(True),
-        # (the bicubic crop has one tier: torch's arithmetic is also the fastest u8aug has)
-        "u8aug fast": UK
-        and op not in ("center_crop", "resized_crop_bicubic", "resize_antialias")
-        and ours(False, "fast"),
+        "u8aug fast": UK and op not in ("center_crop", "resize_antialias") and ours(False, "fast"),
+        "u8aug kernels alone": UK and op in resamplers and kernels_alone("exact"),
+        "u8aug fast kernels alone": UK and op in resamplers and kernels_alone("fast"),
         "kornia float": K and kornia(False),
         "kornia float compiled": K and kornia(True),
         "torchvision v2": v2 and torchvision,
@@ -179,26 +192,29 @@ def _pipeline_peers(simclr=False):
 
         return factory
 
-    def kernels_alone(x):
+    def kernels_alone(fidelity):
         # the sum of the pipeline's kernels: each u8aug op on the whole batch in turn, from one set of
         # kornia's draws (what the container's time is measured against: its non-kernel share)
-        aug = kornia_pipeline(UK, x.device)
-        p = [item.data for item in aug.forward_parameters(x.shape)]
-        boxes, jitter = p[0]["src"].float(), p[2]
-        factors = [
-            jitter[k].float() for k in ("brightness_factor", "contrast_factor", "saturation_factor", "hue_factor")
-        ]
-        gray = p[3]["batch_prob"] > 0.5
-        m, s = torch.tensor(mean), torch.tensor(std)
+        def factory(x):
+            aug = kornia_pipeline(UK, x.device)
+            p = [item.data for item in aug.forward_parameters(x.shape)]
+            boxes, jitter = p[0]["src"].float(), p[2]
+            factors = [
+                jitter[k].float() for k in ("brightness_factor", "contrast_factor", "saturation_factor", "hue_factor")
+            ]
+            gray = p[3]["batch_prob"] > 0.5
+            m, s = torch.tensor(mean), torch.tensor(std)
 
-        def run():
-            y = u8aug.crop_and_resize(x, boxes, (224, 224), "bilinear", True)
-            y = u8aug.hflip(y)
-            y = u8aug.color_jitter(y, *factors, jitter["order"])
-            y = u8aug.select_samples(gray, u8aug.grayscale(y), y)
-            return u8aug.normalize(y, m, s)
+            def run():
+                y = u8aug.crop_and_resize(x, boxes, (224, 224), "bilinear", True, fidelity)
+                y = u8aug.hflip(y)
+                y = u8aug.color_jitter(y, *factors, jitter["order"], fidelity=fidelity)
+                y = u8aug.select_samples(gray, u8aug.grayscale(y), y)
+                return u8aug.normalize(y, m, s)
 
-        return run
+            return run
+
+        return factory
 
     def kornia(compiled):
         def factory(x):
@@ -243,7 +259,8 @@ def _pipeline_peers(simclr=False):
         "u8aug": UK and K and ours(False),
         "u8aug compiled": UK and K and ours(True),
         "u8aug fast": UK and K and ours(False, "fast"),
-        "u8aug kernels alone": UK and K and not simclr and kernels_alone,
+        "u8aug kernels alone": UK and K and not simclr and kernels_alone("exact"),
+        "u8aug fast kernels alone": UK and K and not simclr and kernels_alone("fast"),
         "kornia float": K and kornia(False),
         "kornia float compiled": K and kornia(True),
         "torchvision v2": v2 and torchvision,

@@ -232,6 +232,8 @@ def summary_table(rows, memory_bound) -> str:
     fast = "u8aug fast" in libs
     head = ["op", "shape", "thr"] + libs + ["u8aug GB/s ÷ memcpy GB/s", "u8aug ÷ fastest peer"]
     head += ["u8aug fast ÷ fastest peer"] if fast else []
+    fast_alone = "u8aug fast kernels alone" in libs
+    head += ["fast kernels alone ÷ fastest peer"] if fast_alone else []
     alone = "u8aug kernels alone" in libs
     head += ["non-kernel share (eager / compiled)"] if alone else []
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
@@ -250,6 +252,9 @@ def summary_table(rows, memory_bound) -> str:
         cells.append(f"{ours / best[0]:.1f}x ({best[1]})" if ours and best else "–")
         if fast:
             quick = L.get("u8aug fast", {}).get("images_per_s")
+            cells.append(f"{quick / best[0]:.1f}x ({best[1]})" if quick and best else "–")
+        if fast_alone:
+            quick = L.get("u8aug fast kernels alone", {}).get("images_per_s")
             cells.append(f"{quick / best[0]:.1f}x ({best[1]})" if quick and best else "–")
         if alone:
             cells.append(non_kernel_share(L))

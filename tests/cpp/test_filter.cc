@@ -201,6 +201,9 @@ TEST(Filter, ResizeAntialiasRejectsBadArguments) {
   EXPECT_THROW(run(out.view, k3, k3, Interp::kNearest, true), std::invalid_argument);
   const std::vector<float> nan = {0.5f, std::nanf(""), 0.5f};
   EXPECT_THROW(run(out.view, FilterKernel{nan.data(), 1, 3}, k3, Interp::kBilinear, false), std::invalid_argument);
+  // the fast tier's BlendOrder is resize's, not this op's
+  EXPECT_THROW(cpu::resize_antialias(src.view, out.view, k3, k3, Interp::kBilinear, false, BlendOrder::kFast),
+               std::invalid_argument);
 }
 
 // The integer boxes' division: every odd count up to kMaxIntegerBox has a multiplier and shift

@@ -322,7 +322,7 @@ TEST(Geometry, BadArgumentsThrow) {
   expect_invalid([&] { cpu::warp_affine(src.view, out.view, p); }, "fill must hold 1 or C = 3 values");
   expect_invalid([&] { cpu::resize(src.view, out.view, Interp::kNearest, true, BlendOrder::kSeparable); },
                  "align_corners applies");
-  expect_invalid([&] { cpu::resize(src.view, out.view, Interp::kBilinear, false, static_cast<BlendOrder>(3)); },
+  expect_invalid([&] { cpu::resize(src.view, out.view, Interp::kBilinear, false, static_cast<BlendOrder>(4)); },
                  "order must be");
   const float outside[16] = {0, 0, 9, 0, 9, 5, 0, 5, 0, 0, 1, 0, 1, 1, 0, 1};
   expect_invalid([&] { cpu::crop_and_resize(src.view, out.view, outside, Interp::kBilinear, true, CropBlendOrders{}); },

@@ -22,6 +22,7 @@ PYBIND11_MODULE(_C, m) {
     d["cpu_target_requested"] = info.cpu_target_requested;
     d["cuda"] = info.cuda;
     d["cuda_architectures"] = info.cuda_architectures;
+    d["highway_runtime"] = info.highway_runtime;
     d["torch_built_against"] = U8AUG_TORCH_VERSION;
     d["torch_oldest_supported"] = U8AUG_TORCH_OLDEST;
     py::dict rules;

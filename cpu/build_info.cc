@@ -7,6 +7,9 @@
 #ifndef U8AUG_VERSION
 #error "U8AUG_VERSION is set by CMake"
 #endif
+#ifndef U8AUG_HWY_RUNTIME
+#error "U8AUG_HWY_RUNTIME is set by CMake"
+#endif
 
 namespace u8aug {
 
@@ -22,6 +25,7 @@ BuildInfo build_info() {
   }
   info.cpu_target_chosen = cpu::dispatched_target_name();
   info.cpu_target_requested = cpu_target_requested();
+  info.highway_runtime = U8AUG_HWY_RUNTIME;
 #ifdef U8AUG_WITH_CUDA
   info.cuda = true;
   info.cuda_architectures = U8AUG_CUDA_ARCHITECTURES;

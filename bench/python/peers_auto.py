@@ -4,6 +4,7 @@ nearest equivalent is SomeOf / OneOf over the same kinds of operations at compar
 per image."""
 
 import torch
+
 from peer_helpers import _memcpy, _optional, _per_image
 
 # op: (kornia / u8aug.kornia.auto class, its arguments, torchvision v2 class and arguments, ops drawn)

@@ -2,9 +2,9 @@
 
 import numpy as np
 import torch
-from peer_helpers import _memcpy, _optional, _per_image
 
 import u8aug
+from peer_helpers import _memcpy, _optional, _per_image
 
 # Geometry: each library's own random class. Outputs keep the input size except Resize (to 1.25x)
 # and CenterCrop (to 0.75x). torchvision v2 draws one set of parameters per call (the whole batch),
@@ -266,5 +266,90 @@ def _pipeline_peers(simclr=False):
         "torchvision v2": v2 and torchvision,
         "albumentations": A and _per_image(albu),
         "memcpy": _memcpy,
+    }
+    return {name: f for name, f in peers.items() if f}
+
+
+# The per-sample row's images: ImageNet-like sizes from 333x500 to 640x480, one (C, H, W) image a call.
+PER_SAMPLE_SIZES = [(333, 500), (375, 500), (500, 375), (480, 640), (640, 480), (500, 500), (427, 640), (512, 384)]
+
+
+def _per_sample_peers():
+    """The standard recipe (RandomResizedCrop(224) -> horizontal flip -> ColorJitter(0.4, 0.4, 0.4,
+    0.1) -> Normalize) the way DataLoader workers run it: one image a call, images of varied sizes
+    (PER_SAMPLE_SIZES in turn, as many as the batch has), parameter draws included. u8aug and kornia
+    take a (C, H, W) tensor, torchvision v2 a uint8 (C, H, W) tensor, albumentations an HWC array."""
+    K = _optional("kornia.augmentation")
+    UK = _optional("u8aug.kornia")
+    v2 = _optional("torchvision.transforms.v2")
+    A = _optional("albumentations")
+    mean, std = (0.485, 0.456, 0.406), (0.229, 0.224, 0.225)
+
+    def images(x):
+        g = torch.Generator().manual_seed(0)
+        sizes = [PER_SAMPLE_SIZES[i % len(PER_SAMPLE_SIZES)] for i in range(x.shape[0])]
+        return [torch.randint(0, 256, (3, h, w), dtype=torch.uint8, generator=g) for h, w in sizes]
+
+    def recipe(mod):
+        return mod.AugmentationSequential(
+            mod.RandomResizedCrop((224, 224)),
+            mod.RandomHorizontalFlip(),
+            mod.ColorJitter(0.4, 0.4, 0.4, 0.1),
+            mod.Normalize(mean=torch.tensor(mean), std=torch.tensor(std)),
+        )
+
+    def ours(compiled):
+        def factory(x):
+            if x.device.type != "cpu":
+                return None
+            aug = recipe(UK)
+            if compiled:
+                aug = torch.compile(aug, fullgraph=True, dynamic=True, options=UK.COMPILE_OPTIONS)
+            batch = images(x)
+            return lambda: [aug(img) for img in batch]
+
+        return factory
+
+    def kornia(x):
+        if x.device.type != "cpu":
+            return None
+        aug, batch = recipe(K), [img.float() / 255 for img in images(x)]
+        return lambda: [aug(img) for img in batch]
+
+    def torchvision(x):
+        if x.device.type != "cpu":
+            return None
+        t = v2.Compose(
+            [
+                v2.RandomResizedCrop((224, 224), antialias=False),
+                v2.RandomHorizontalFlip(),
+                v2.ColorJitter(0.4, 0.4, 0.4, 0.1),
+                v2.ToDtype(torch.float32, scale=True),
+                v2.Normalize(mean, std),
+            ]
+        )
+        batch = images(x)
+        return lambda: [t(img) for img in batch]
+
+    def albu(x):
+        if x.device.type != "cpu":
+            return None
+        t = A.Compose(
+            [
+                A.RandomResizedCrop(size=(224, 224)),
+                A.HorizontalFlip(),
+                A.ColorJitter(0.4, 0.4, 0.4, 0.1),
+                A.Normalize(mean=mean, std=std),
+            ]
+        )
+        batch = [np.ascontiguousarray(img.permute(1, 2, 0).numpy()) for img in images(x)]
+        return lambda: [t(image=img)["image"] for img in batch]
+
+    peers = {
+        "u8aug": UK and K and ours(False),
+        "u8aug compiled": UK and K and ours(True),
+        "kornia float": K and kornia,
+        "torchvision v2": v2 and torchvision,
+        "albumentations": A and albu,
     }
     return {name: f for name, f in peers.items() if f}

@@ -2,9 +2,9 @@
 
 import numpy as np
 import torch
-from peer_helpers import _compiled, _kornia, _memcpy, _optional, _per_image
 
 import u8aug
+from peer_helpers import _compiled, _kornia, _memcpy, _optional, _per_image
 
 
 def _flip_peers(u8aug_fn, kornia_name, tv_name, albu_name, cv2_code):

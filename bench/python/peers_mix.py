@@ -5,6 +5,7 @@ torchvision v2's MixUp takes float images only (on uint8 it raises), so it runs 
 import warnings
 
 import torch
+
 from peer_helpers import _memcpy, _optional
 
 # op: (kornia / u8aug.kornia class, its arguments, torchvision v2 class)

@@ -1,6 +1,6 @@
 """The main job's picture: real photos through the standard and a SimCLR-style pipeline, u8aug's
 fused uint8 container beside kornia's float pipeline (same seed, quantized once at the end) with
-their difference map, and the benchmark's ratio chart when a results file is given.
+their difference map, and a chart of the benchmark's headline rows when a results file is given.
 
     python bench/python/picture_grid.py [--results bench/results/cpu.json] [--out bench/results/pictures.png]
 
@@ -18,6 +18,8 @@ import numpy as np
 import torch
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from ratio_chart import HEADLINE_OPS, draw, single_thread_rows  # noqa: E402
 
 
 def _photos(size=256):
@@ -65,80 +67,70 @@ def run_pair(name, x, seed):
     return ours, theirs
 
 
-def _ratio_panel(ax, results_path):
-    with open(results_path) as f:
-        rows = json.load(f)["rows"]
-    single = [r for r in rows if r["threads"] == min(x["threads"] for x in rows)]
-    bars = []
-    for r in single:
-        L = r["libraries"]
-        if "u8aug" not in L:
-            continue
-        peers = [(v["images_per_s"], p) for p, v in L.items() if not p.startswith("u8aug") and p != "memcpy"]
-        if peers:
-            best, who = max(peers)
-            bars.append((f"{r['op']}\n({who})", L["u8aug"]["images_per_s"] / best))
-    ax.barh([b[0] for b in bars], [b[1] for b in bars], color="tab:blue")
-    for k, (_, v) in enumerate(bars):
-        ax.text(v, k, f" {v:.1f}x", va="center", fontsize=6)
-    ax.axvline(1.0, color="black", lw=0.8)
-    ax.set_xlabel("u8aug ÷ fastest peer (one thread)")
-    ax.tick_params(axis="y", labelsize=6)
-    ax.set_title(os.path.basename(results_path), fontsize=8)
+def _newest_results():
+    folder = os.path.join(HERE, "..", "results")
+    found = (
+        [os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".json")] if os.path.isdir(folder) else []
+    )
+    return max(found, key=os.path.getmtime) if found else None
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument(
-        "--results", default=None, help="a bench/python/run.py results file for the ratio chart (default: the newest)"
+        "--results", default=None, help="a bench/python/run.py results file for the chart (default: the newest)"
     )
     ap.add_argument("--out", default=os.path.join(HERE, "..", "results", "pictures.png"))
     ap.add_argument("--seed", type=int, default=7)
     args = ap.parse_args(argv)
-    if args.results is None:
-        folder = os.path.join(HERE, "..", "results")
-        found = (
-            [os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".json")]
-            if os.path.isdir(folder)
-            else []
-        )
-        args.results = max(found, key=os.path.getmtime) if found else None
+    args.results = args.results or _newest_results()
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.colors import BoundaryNorm, ListedColormap
 
     x = _photos()
     names = list(pipelines(__import__("kornia.augmentation", fromlist=["x"])))
-    ratio = args.results and os.path.exists(args.results)
-    fig, axes = plt.subplots(
-        len(names) * 2, x.shape[0] + (1 if ratio else 0), figsize=(2.2 * (x.shape[0] + ratio), 2.3 * 2 * len(names))
-    )
+    rows = []
+    if args.results and os.path.exists(args.results):
+        with open(args.results) as f:
+            rows = single_thread_rows(json.load(f)["rows"], HEADLINE_OPS)
+    n = x.shape[0]
+    # Per pipeline: the photos (u8aug | kornia, side by side) and their difference maps; then the chart.
+    heights = [1.0, 1.0] * len(names) + ([0.25 + 0.22 * len(rows)] if rows else [])
+    fig = plt.figure(figsize=(13, 2.9 * sum(heights)))
+    grid = fig.add_gridspec(len(heights), n + 1, height_ratios=heights, width_ratios=[1] * n + [0.05])
+    # |difference| 0, 1, 2, 3 and more: the roundings between uint8 steps, in distinct colours
+    cmap = ListedColormap(["#f7f7f7", "#fdae61", "#d7191c", "#5e3c99"])
+    norm = BoundaryNorm([-0.5, 0.5, 1.5, 2.5, 255.5], cmap.N)
     for i, name in enumerate(names):
         ours, theirs = run_pair(name, x, args.seed + i)
         diff = (ours.int() - theirs.int()).abs()
         same = (diff == 0).float().mean().item()
         print(f"{name}: max diff {diff.max().item()}, {100 * same:.2f}% identical bytes", file=sys.stderr)
-        for j in range(x.shape[0]):
-            top, bottom = axes[2 * i, j], axes[2 * i + 1, j]
-            top.imshow(np.concatenate([ours[j].permute(1, 2, 0).numpy(), theirs[j].permute(1, 2, 0).numpy()], 1))
-            top.set_title(f"{name}: u8aug | kornia float", fontsize=6)
+        for j in range(n):
+            top = fig.add_subplot(grid[2 * i, j])
+            gap = np.full((ours.shape[2], 6, 3), 255, np.uint8)
+            top.imshow(np.concatenate([ours[j].permute(1, 2, 0).numpy(), gap, theirs[j].permute(1, 2, 0).numpy()], 1))
+            top.set_title(f"{name}: u8aug uint8  |  kornia float", fontsize=8)
+            bottom = fig.add_subplot(grid[2 * i + 1, j])
             d = diff[j].max(0).values.numpy()
-            bottom.imshow(np.minimum(d * 64, 255), cmap="magma", vmin=0, vmax=255)
-            bottom.set_title(f"|difference| x64, max {d.max()}, {100 * (d == 0).mean():.1f}% same", fontsize=6)
+            shown = bottom.imshow(d, cmap=cmap, norm=norm, interpolation="nearest")
+            bottom.set_title(f"|difference|: max {d.max()}, {100 * (d == 0).mean():.1f}% of pixels equal", fontsize=8)
             for a in (top, bottom):
                 a.axis("off")
-        if ratio:
-            axes[2 * i, -1].axis("off")
-            axes[2 * i + 1, -1].axis("off")
-    if ratio:
-        for a in axes[:, -1]:
-            a.remove()
-        _ratio_panel(fig.add_subplot(1, x.shape[0] + 1, x.shape[0] + 1), args.results)
-    fig.suptitle("u8aug's fused uint8 pipelines beside kornia's float pipelines (same seed)", fontsize=10)
+        bar = fig.colorbar(shown, cax=fig.add_subplot(grid[2 * i + 1, n]), ticks=[0, 1, 2, 3])
+        bar.ax.set_yticklabels(["0", "1", "2", "3+"], fontsize=7)
+        bar.set_label("|u8aug - kornia| (max over RGB)", fontsize=7)
+    if rows:
+        ax = fig.add_subplot(grid[-1, : n - 1])
+        where = f"{rows[0].get('shape', '')}, {rows[0]['threads']} thread(s)"
+        draw(ax, rows, f"headline rows, {where}: {os.path.basename(args.results)}")
+    fig.suptitle("u8aug's fused uint8 pipelines beside kornia's float pipelines (same seed)", fontsize=12)
     fig.tight_layout()
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
-    fig.savefig(args.out, dpi=110)
+    fig.savefig(args.out, dpi=80)
     print(f"wrote {os.path.relpath(args.out)}", file=sys.stderr)
     return 0
 

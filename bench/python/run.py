@@ -24,6 +24,8 @@ import torch.utils.benchmark as tbench
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import peers as peer_defs  # noqa: E402
 import u8aug  # noqa: E402
+from ratio_chart import save as save_chart  # noqa: E402
+from ratio_chart import single_thread_rows  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RESULTS = os.path.join(HERE, "..", "results")
@@ -275,35 +277,12 @@ def non_kernel_share(L) -> str:
 
 
 def ratio_chart(rows, path: str) -> None:
-    matplotlib = peer_defs._optional("matplotlib")
-    if matplotlib is None:
+    if peer_defs._optional("matplotlib") is None:
         print("matplotlib not installed: no chart", file=sys.stderr)
         return
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    # One thread, the first shape (B=32 of 224x224 by default): one group of bars per op.
-    single = [r for r in rows if r["threads"] == min(x["threads"] for x in rows) and r["shape"] == rows[0]["shape"]]
-    peers = [p for p in peer_defs.LIBRARIES if not peer_defs.is_ours(p)]
-    labels = [r["op"].replace("_", "\n", 1) for r in single]
-    fig, ax = plt.subplots(figsize=(max(6, 1.6 * len(single)), 4.5))
-    width = 0.8 / len(peers)
-    for i, p in enumerate(peers):
-        vals = [
-            r["libraries"]["u8aug"]["images_per_s"] / r["libraries"][p]["images_per_s"]
-            if p in r["libraries"] and "u8aug" in r["libraries"]
-            else 0
-            for r in single
-        ]
-        ax.bar([k + i * width for k in range(len(single))], vals, width, label=p)
-    ax.axhline(1.0, color="black", lw=0.8)
-    ax.set_yscale("log")
-    ax.set_ylabel("u8aug speed ÷ peer speed (log)")
-    ax.set_xticks([k + 0.4 - width / 2 for k in range(len(single))], labels, fontsize=8)
-    ax.set_title(f"u8aug vs peers, {single[0]['shape']}, {single[0]['threads']} thread(s), higher is better")
-    ax.legend(fontsize=7, ncol=2)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    first = single_thread_rows(rows)
+    title = f"u8aug ÷ fastest peer, {first[0]['shape']}, {first[0]['threads']} thread(s)" if first else ""
+    save_chart(rows, path, title)
 
 
 def main(argv=None) -> int:

@@ -27,6 +27,25 @@ def test_build_info():
         assert info["cuda_architectures"]
 
 
+def test_cuda_architectures_cover_torchs():
+    """The CUDA kernels carry machine code for every architecture the torch they were built
+    against was built for, and PTX for the newest, so later GPUs JIT (CMakeLists.txt reads
+    torch._C._cuda_getArchFlags() at build time)."""
+    info = u8aug.build_info()
+    if not info["cuda"]:
+        pytest.skip("this u8aug was built without CUDA (no nvcc)")
+    built = info["cuda_architectures"].split(",")
+    real = {int(a.split("-")[0]) for a in built if a.endswith("-real")}
+    virtual = [int(a.split("-")[0]) for a in built if a.endswith("-virtual")]
+    assert virtual == [max(real)], built
+    if info["torch_built_against"].split("+")[0] == torch.__version__.split("+")[0] and torch.version.cuda:
+        # nvcc 13.0 targets every architecture of torch 2.11's CUDA 13.0 build
+        torch_archs = {int(f.removeprefix("sm_")) for f in torch._C._cuda_getArchFlags().split()}
+        assert torch_archs and torch_archs <= real, (torch_archs, built)
+    # the generations torch 2.11's CUDA 13.0 build serves: Turing to Blackwell
+    assert {75, 80, 86, 90, 100, 120} <= real, built
+
+
 def test_torch_rules_known_versions():
     """What u8aug measured of the torch versions CI runs (README, torch versions)."""
     fuses = u8aug.build_info()["torch_rules"]["generic_bilinear_fuses_index"]
@@ -50,18 +69,6 @@ def test_import_error_names_the_cause(tmp_path):
     assert result.returncode != 0
     assert "u8aug could not load its compiled module u8aug._C" in result.stderr
     assert "operator does not exist" not in result.stderr
-
-
-def test_readme_op_table_is_current():
-    """The README's op table is the one scripts/op_table.py makes from the catalogue."""
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    sys.path.insert(0, os.path.join(root, "scripts"))
-    try:
-        from op_table import op_table
-    finally:
-        sys.path.pop(0)
-    with open(os.path.join(root, "README.md")) as f:
-        assert op_table() in f.read(), "README op table is stale: paste `python scripts/op_table.py`"
 
 
 def test_cpu_target_switch_runs_every_supported_target_with_the_same_bytes():

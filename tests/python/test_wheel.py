@@ -1,11 +1,15 @@
 """The wheel, as a user gets it: `pip wheel --no-build-isolation .` built from this checkout against
-the running torch, installed into a fresh virtual environment, and used from there."""
+the running torch, installed into a fresh virtual environment, and used from there; the portable
+wheel scripts/setup.sh makes (build/dist) installed the same way, with no libhwy anywhere; and a
+plain `pip install .` (build isolation on) stopping with a message that says what to run."""
 
 import os
 import site
 import subprocess
 import sys
 import textwrap
+import zipfile
+from pathlib import Path
 
 import torch
 
@@ -32,34 +36,10 @@ SMOKE = textwrap.dedent(
 )
 
 
-def test_wheel_builds_installs_into_a_fresh_venv_and_runs(tmp_path):
-    torch_version = torch.__version__.split("+")[0]
-    # a build folder per torch version: the CI lanes build against two
-    build_dir = os.path.join(ROOT, "build", f"wheel-torch{torch_version}", "{wheel_tag}")
-    dist = tmp_path / "dist"
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "wheel",
-            "-q",
-            "--disable-pip-version-check",
-            "--no-build-isolation",
-            "--no-deps",
-            ROOT,
-            "-w",
-            str(dist),
-            f"--config-settings=build-dir={build_dir}",
-        ],
-        check=True,
-    )
-    wheels = list(dist.glob("u8aug-*.whl"))
-    assert len(wheels) == 1, wheels
-
-    # A fresh environment whose torch is this interpreter's (a .pth file after its own site-packages;
-    # `venv --system-site-packages` would see the base interpreter's instead), and whose u8aug
-    # comes only from the wheel.
+def fresh_venv_with(tmp_path, wheel):
+    """A fresh environment whose torch is this interpreter's (a .pth file after its own
+    site-packages; `venv --system-site-packages` would see the base interpreter's instead), and
+    whose u8aug comes only from `wheel`. Returns its python."""
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = str(venv / "bin" / "python")
@@ -82,10 +62,111 @@ def test_wheel_builds_installs_into_a_fresh_venv_and_runs(tmp_path):
             "--no-deps",
             "--no-index",
             "--ignore-installed",
-            str(wheels[0]),
+            str(wheel),
         ],
         check=True,
     )
+    return python
+
+
+def test_wheel_builds_installs_into_a_fresh_venv_and_runs(tmp_path):
+    torch_version = torch.__version__.split("+")[0]
+    # a build folder per torch version: the CI lanes build against two
+    build_dir = os.path.join(ROOT, "build", f"wheel-torch{torch_version}", "{wheel_tag}")
+    dist = tmp_path / "dist"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "-q",
+            "--disable-pip-version-check",
+            "--no-build-isolation",
+            "--no-deps",
+            ROOT,
+            "-w",
+            str(dist),
+            f"--config-settings=build-dir={build_dir}",
+            # one CUDA architecture: this test is about building against this torch's headers; the
+            # architecture list is the release wheel's (test_portable_wheel_*, test_package.py)
+            "--config-settings=cmake.define.U8AUG_CUDA_ARCHITECTURES=ours",
+        ],
+        check=True,
+    )
+    wheels = list(dist.glob("u8aug-*.whl"))
+    assert len(wheels) == 1, wheels
+
+    python = fresh_venv_with(tmp_path, wheels[0])
     result = subprocess.run([python, "-c", SMOKE], cwd=tmp_path, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "smoke ok" in result.stdout
+
+
+# What the portable wheel's module may need at run time: the C and C++ runtimes, torch's libraries
+# and the CUDA runtime torch brings; nothing else (no libhwy).
+ALLOWED_NEEDED = ("libc.so", "libm.so", "libstdc++.so", "libgcc_s.so", "ld-linux", "libtorch", "libc10", "libcudart.so")
+
+PORTABLE_SMOKE = SMOKE + textwrap.dedent(
+    """
+    assert info["highway_runtime"] == "static", info
+    maps = open("/proc/self/maps").read()
+    assert "libhwy" not in maps, [line for line in maps.splitlines() if "libhwy" in line]
+    print("no libhwy mapped")
+    """
+)
+
+
+def test_portable_wheel_needs_no_libhwy_and_has_a_manylinux_tag(tmp_path):
+    """scripts/setup.sh's wheel (build/dist), as a stranger installs it: a manylinux tag that
+    `auditwheel show` confirms, a module that names no library but the allowed ones, and a fresh
+    environment where it imports and runs with no libhwy mapped into the process."""
+    wheels = sorted(Path(ROOT, "build", "dist").glob("u8aug-*.whl"))
+    assert len(wheels) == 1, f"scripts/setup.sh makes one wheel in build/dist, found {wheels}"
+    wheel = wheels[0]
+    assert "-manylinux_" in wheel.name, wheel.name
+    shown = subprocess.run([sys.executable, "-m", "auditwheel", "show", str(wheel)], capture_output=True, text=True)
+    assert shown.returncode == 0, shown.stdout + shown.stderr
+    tag = wheel.name.split("-")[-1].removesuffix(".whl")
+    assert f'"{tag}"' in " ".join(shown.stdout.split()), shown.stdout
+
+    with zipfile.ZipFile(wheel) as z:
+        modules = [n for n in z.namelist() if n.startswith("u8aug/_C") and n.endswith(".so")]
+        assert len(modules) == 1, z.namelist()
+        z.extract(modules[0], tmp_path)
+    dynamic = subprocess.run(["readelf", "-d", str(tmp_path / modules[0])], capture_output=True, text=True, check=True)
+    needed = [line.split("[")[1].rstrip("]") for line in dynamic.stdout.splitlines() if "(NEEDED)" in line]
+    assert needed and not [n for n in needed if not n.startswith(ALLOWED_NEEDED)], needed
+
+    python = fresh_venv_with(tmp_path, wheel)
+    result = subprocess.run([python, "-c", PORTABLE_SMOKE], cwd=tmp_path, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "smoke ok" in result.stdout and "no libhwy mapped" in result.stdout
+
+
+def test_pip_install_with_build_isolation_says_what_to_run(tmp_path):
+    """`pip install .` as users type it: pip's isolated build has no torch, and the build stops
+    at once with a message naming `--no-build-isolation` (it does not build half an extension)."""
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "-q",
+            "--disable-pip-version-check",
+            "--no-deps",
+            ROOT,
+            "-w",
+            str(tmp_path / "dist"),
+            f"--config-settings=build-dir={tmp_path / 'build'}",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode != 0, result.stdout
+    message = " ".join((result.stdout + result.stderr).split())
+    assert "pip install --no-build-isolation ." in message, message[-3000:]
+    assert "install torch>=2.11 first" in message, message[-3000:]
+    assert not list((tmp_path / "dist").glob("*.whl"))

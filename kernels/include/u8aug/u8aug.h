@@ -49,7 +49,8 @@ struct BuildInfo {
   std::string cpu_target_chosen;                   // what dynamic dispatch picks now
   std::string cpu_target_requested = "auto";       // set_cpu_target's last name, or "auto"
   bool cuda = false;                               // CUDA kernels compiled in
-  std::string cuda_architectures;                  // e.g. "90-real;90-virtual"
+  std::string cuda_architectures;                  // e.g. "75-real,80-real,...,120-virtual"
+  std::string highway_runtime;  // "static" (linked in) or "shared" (needs libhwy.so at run time)
 };
 BuildInfo build_info();
 

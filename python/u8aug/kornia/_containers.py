@@ -96,6 +96,20 @@ def forward_parameters(self, batch_shape: torch.Size) -> List[ParamItem]:
     return params
 
 
+_KORNIA_PREPROC_MASK = _KorniaAugmentationSequential._preproc_mask
+
+
+def preproc_mask(self, arg, dtype, image_batch=None):
+    """AugmentationSequential._preproc_mask: kornia casts each mask to the image's dtype before the
+    modules see it (and back to the mask's own dtype after). Beside a uint8 image that would truncate
+    a float mask to uint8, which kornia's mask path then rejects; u8aug works the masks in float32,
+    as kornia's float pipeline does beside a float32 image, so masks come out as kornia's float
+    pipeline gives them under the same draws."""
+    if dtype == torch.uint8:
+        dtype = torch.float32
+    return _KORNIA_PREPROC_MASK(self, arg, dtype, image_batch)
+
+
 class ImageSequential(_KorniaImageSequential):
     __doc__ = (
         "kornia.augmentation.ImageSequential whose parameter generation compiles with fullgraph=True on "
@@ -112,6 +126,7 @@ class AugmentationSequential(_KorniaAugmentationSequential):
         "torch (u8aug.kornia._containers).\n\n" + (_KorniaAugmentationSequential.__doc__ or "")
     )
     forward_parameters = forward_parameters
+    _preproc_mask = preproc_mask
     forward = _fused.forward
     clear_state = _fused.clear_state
     transform_matrix = property(_fused.transform_matrix)

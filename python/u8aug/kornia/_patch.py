@@ -192,6 +192,7 @@ def install() -> None:
             "forward": _fused.forward,
             "clear_state": _fused.clear_state,
             "transform_matrix": property(_fused.transform_matrix),
+            "_preproc_mask": _containers.preproc_mask,
         }
         _ORIGINALS["AugmentationSequential"] = {m: K.AugmentationSequential.__dict__.get(m) for m in fused}
         for m, fn in fused.items():

@@ -1,0 +1,72 @@
+"""Charts of benchmark results as ratios: u8aug's speed over the fastest peer's, one bar per row and
+u8aug variant, a line at 1x. Used for the per-run chart (run.py) and the main job's picture
+(picture_grid.py, headline rows only)."""
+
+import peer_helpers as peer_defs
+
+# The rows a newcomer looks at first (scripts/demo.sh runs just these by default).
+HEADLINE_OPS = ["pipeline", "per_sample", "color_jitter", "resized_crop", "hflip"]
+VARIANTS = {"u8aug": "eager", "u8aug compiled": "compiled", "u8aug fast": "fast tier"}
+COLOURS = {"u8aug": "tab:blue", "u8aug compiled": "tab:green", "u8aug fast": "tab:orange"}
+
+
+def fastest_peer(libraries: dict):
+    """(images/s, name) of the fastest library that is not u8aug (nor memcpy), or None."""
+    peers = [(v["images_per_s"], p) for p, v in libraries.items() if not peer_defs.is_ours(p) and p != "memcpy"]
+    return max(peers) if peers else None
+
+
+def single_thread_rows(rows, ops=None):
+    """The rows at the fewest threads of the first shape, in `ops` order when given."""
+    if not rows:
+        return []
+    fewest = min(r["threads"] for r in rows)
+    single = [r for r in rows if r["threads"] == fewest and r.get("shape") == rows[0].get("shape")]
+    if ops is not None:
+        single = sorted((r for r in single if r["op"] in ops), key=lambda r: ops.index(r["op"]))
+    return single
+
+
+def draw(ax, rows, title: str) -> None:
+    """Horizontal bars: per row, u8aug (and its compiled and fast variants where measured) ÷ the
+    fastest peer, on a log axis with a line at 1x; each label names the row and that peer."""
+    labels, k = [], 0
+    height = 0.8 / len(VARIANTS)
+    shown = set()
+    for r in rows:
+        best = fastest_peer(r["libraries"])
+        if best is None or "u8aug" not in r["libraries"]:
+            continue
+        for i, lib in enumerate(VARIANTS):
+            if lib not in r["libraries"]:
+                continue
+            ratio = r["libraries"][lib]["images_per_s"] / best[0]
+            y = k + i * height
+            ax.barh(y, ratio, height, color=COLOURS[lib], label=None if lib in shown else VARIANTS[lib])
+            ax.text(ratio, y, f" {ratio:.1f}x", va="center", fontsize=7)
+            shown.add(lib)
+        labels.append((k + height, f"{r['op']} (vs {best[1]})"))
+        k += 1
+    ax.axvline(1.0, color="black", lw=0.8)
+    ax.set_xscale("log")
+    ax.set_yticks([y for y, _ in labels], [text for _, text in labels], fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlabel("u8aug speed ÷ fastest peer's (log; right of the line is faster)")
+    ax.set_title(title, fontsize=9)
+    if shown:
+        ax.legend(fontsize=7, loc="lower right")
+
+
+def save(rows, path: str, title: str, ops=None) -> None:
+    """The chart of `rows` (one thread, first shape; only `ops` if given) as a PNG sized for a page."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    single = single_thread_rows(rows, ops)
+    fig, ax = plt.subplots(figsize=(8, 1.2 + 0.32 * max(1, len(single))))
+    draw(ax, single, title)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)

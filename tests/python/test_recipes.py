@@ -1,0 +1,101 @@
+"""Every data key beside a uint8 image, through kornia's containers: masks (uint8, int64, bool and
+float; (B, H, W) and (B, 1, H, W)), boxes and keypoints come out exactly as kornia's float pipeline
+gives them under the same seed, and the image keeps its dtype. Lists of data keys and dict inputs."""
+
+import kornia.augmentation as K
+import pytest
+import torch
+from dropin_cases import CASES
+
+import u8aug.kornia as UK
+
+B, H, W = 2, 20, 24
+MASKS = {
+    "uint8 (B, H, W)": lambda g: torch.randint(0, 5, (B, H, W), generator=g).to(torch.uint8),
+    "int64 (B, 1, H, W)": lambda g: torch.randint(0, 5, (B, 1, H, W), generator=g),
+    "bool (B, 1, H, W)": lambda g: torch.rand((B, 1, H, W), generator=g) > 0.5,
+    "float (B, 1, H, W)": lambda g: torch.randint(0, 5, (B, 1, H, W), generator=g).float(),
+    "float (B, H, W)": lambda g: torch.rand((B, H, W), generator=g),
+}
+
+
+def inputs(seed=0):
+    g = torch.Generator().manual_seed(seed)
+    x = torch.randint(0, 256, (B, 3, H, W), dtype=torch.uint8, generator=g)
+    boxes = torch.tensor([[[2.0, 3.0, 12.0, 15.0]], [[5.0, 1.0, 20.0, 18.0]]])
+    keypoints = torch.tensor([[[4.0, 5.0], [10.0, 12.0]], [[15.0, 3.0], [7.0, 16.0]]])
+    return g, x, boxes, keypoints
+
+
+def cases():
+    seen = set()
+    for name, kwargs in CASES:
+        if name in seen:
+            continue
+        seen.add(name)
+        yield pytest.param(name, kwargs, id=name)
+
+
+def run(mod, name, kwargs, image, mask, boxes, keypoints, as_dict):
+    torch.manual_seed(7)
+    aug = mod.AugmentationSequential(
+        getattr(mod, name)(**kwargs), data_keys=None if as_dict else ["input", "mask", "bbox_xyxy", "keypoints"]
+    )
+    if as_dict:
+        out = aug({"image": image, "mask": mask, "bbox_xyxy": boxes, "keypoints": keypoints})
+        return out["image"], out["mask"], out["bbox_xyxy"], out["keypoints"]
+    return aug(image, mask, boxes, keypoints)
+
+
+def check(name, kwargs, mask_kind, as_dict):
+    g, x, boxes, keypoints = inputs()
+    mask = MASKS[mask_kind](g)
+    before = (x.clone(), mask.clone())
+    try:
+        theirs = run(K, name, kwargs, x.float() / 255, mask.clone(), boxes, keypoints, as_dict)
+    except Exception as e:  # what kornia's float pipeline refuses, u8aug refuses the same way
+        with pytest.raises(type(e)):
+            run(UK, name, kwargs, x, mask, boxes, keypoints, as_dict)
+        return
+    ours = run(UK, name, kwargs, x, mask, boxes, keypoints, as_dict)
+    assert torch.equal(x, before[0]) and torch.equal(mask, before[1]), "the inputs were changed"
+    assert ours[0].dtype == (torch.float32 if name == "Normalize" else torch.uint8)
+    assert ours[0].shape == theirs[0].shape
+    assert ours[1].dtype == theirs[1].dtype == mask.dtype
+    assert torch.equal(ours[1], theirs[1]), f"{name}: mask differs from kornia's float pipeline"
+    for a, b in zip(ours[2:], theirs[2:]):
+        assert torch.equal(a, b), f"{name}: boxes or keypoints differ"
+
+
+@pytest.mark.parametrize("mask_kind", list(MASKS))
+@pytest.mark.parametrize("name,kwargs", cases())
+def test_every_mask_kind_boxes_and_keypoints_match_korninas_float_pipeline(name, kwargs, mask_kind):
+    check(name, kwargs, mask_kind, as_dict=False)
+
+
+@pytest.mark.parametrize("name,kwargs", cases())
+def test_dict_input(name, kwargs):
+    check(name, kwargs, "float (B, 1, H, W)", as_dict=True)
+
+
+def test_nested_image_sequential_with_every_key():
+    """A segmentation-and-detection recipe: an ImageSequential inside an AugmentationSequential."""
+
+    def recipe(mod):
+        return mod.AugmentationSequential(
+            mod.ImageSequential(mod.RandomHorizontalFlip(), mod.RandomAffine(10.0, p=0.8)),
+            mod.RandomResizedCrop((16, 16)),
+            mod.ColorJitter(0.2, 0.2, 0.2, 0.05),
+            data_keys=["input", "mask", "bbox_xyxy", "keypoints"],
+        )
+
+    g, x, boxes, keypoints = inputs(1)
+    for kind, make in MASKS.items():
+        mask = make(g)
+        torch.manual_seed(3)
+        theirs = recipe(K)(x.float() / 255, mask, boxes, keypoints)
+        torch.manual_seed(3)
+        ours = recipe(UK)(x, mask, boxes, keypoints)
+        assert ours[0].dtype == torch.uint8 and ours[1].dtype == mask.dtype, kind
+        for a, b in zip(ours[1:], theirs[1:]):
+            assert torch.equal(a, b), kind

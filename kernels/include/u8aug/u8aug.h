@@ -50,7 +50,7 @@ struct BuildInfo {
   std::string cpu_target_requested = "auto";       // set_cpu_target's last name, or "auto"
   bool cuda = false;                               // CUDA kernels compiled in
   std::string cuda_architectures;                  // e.g. "75-real,80-real,...,120-virtual"
-  std::string highway_runtime;  // "static" (linked in) or "shared" (needs libhwy.so at run time)
+  std::string highway_runtime;                     // "static" (linked in) or "shared" (needs libhwy.so at run time)
 };
 BuildInfo build_info();
 

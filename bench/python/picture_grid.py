@@ -97,10 +97,13 @@ def main(argv=None) -> int:
         with open(args.results) as f:
             rows = single_thread_rows(json.load(f)["rows"], HEADLINE_OPS)
     n = x.shape[0]
-    # Per pipeline: the photos (u8aug | kornia, side by side) and their difference maps; then the chart.
-    heights = [1.0, 1.0] * len(names) + ([0.25 + 0.22 * len(rows)] if rows else [])
-    fig = plt.figure(figsize=(13, 2.9 * sum(heights)))
-    grid = fig.add_gridspec(len(heights), n + 1, height_ratios=heights, width_ratios=[1] * n + [0.05])
+    # Per pipeline three rows of photos: u8aug's output, kornia's, their difference; then the chart.
+    heights = [1.0] * 3 * len(names) + ([0.3 + 0.2 * len(rows)] if rows else [])
+    fig = plt.figure(figsize=(2.6 * n + 0.6, 2.7 * sum(heights)))
+    grid = fig.add_gridspec(
+        len(heights), n + 1, height_ratios=heights, width_ratios=[1] * n + [0.06],
+        left=0.02, right=0.93, top=0.95, bottom=0.04, hspace=0.3, wspace=0.05,
+    )  # fmt: skip
     # |difference| 0, 1, 2, 3 and more: the roundings between uint8 steps, in distinct colours
     cmap = ListedColormap(["#f7f7f7", "#fdae61", "#d7191c", "#5e3c99"])
     norm = BoundaryNorm([-0.5, 0.5, 1.5, 2.5, 255.5], cmap.N)
@@ -110,27 +113,31 @@ def main(argv=None) -> int:
         same = (diff == 0).float().mean().item()
         print(f"{name}: max diff {diff.max().item()}, {100 * same:.2f}% identical bytes", file=sys.stderr)
         for j in range(n):
-            top = fig.add_subplot(grid[2 * i, j])
-            gap = np.full((ours.shape[2], 6, 3), 255, np.uint8)
-            top.imshow(np.concatenate([ours[j].permute(1, 2, 0).numpy(), gap, theirs[j].permute(1, 2, 0).numpy()], 1))
-            top.set_title(f"{name}: u8aug uint8  |  kornia float", fontsize=8)
-            bottom = fig.add_subplot(grid[2 * i + 1, j])
             d = diff[j].max(0).values.numpy()
-            shown = bottom.imshow(d, cmap=cmap, norm=norm, interpolation="nearest")
-            bottom.set_title(f"|difference|: max {d.max()}, {100 * (d == 0).mean():.1f}% of pixels equal", fontsize=8)
-            for a in (top, bottom):
-                a.axis("off")
-        bar = fig.colorbar(shown, cax=fig.add_subplot(grid[2 * i + 1, n]), ticks=[0, 1, 2, 3])
-        bar.ax.set_yticklabels(["0", "1", "2", "3+"], fontsize=7)
-        bar.set_label("|u8aug - kornia| (max over RGB)", fontsize=7)
+            panels = [
+                (ours[j].permute(1, 2, 0).numpy(), {}, f"{name}: u8aug (uint8)"),
+                (theirs[j].permute(1, 2, 0).numpy(), {}, f"{name}: kornia (float32)"),
+                (
+                    d,
+                    dict(cmap=cmap, norm=norm, interpolation="nearest"),
+                    f"|difference|: max {d.max()}, {100 * (d == 0).mean():.0f}% equal",
+                ),
+            ]
+            for k, (image, style, title) in enumerate(panels):
+                ax = fig.add_subplot(grid[3 * i + k, j])
+                shown = ax.imshow(image, **style)
+                ax.set_title(title, fontsize=9)
+                ax.axis("off")
+        bar = fig.colorbar(shown, cax=fig.add_subplot(grid[3 * i + 2, n]), ticks=[0, 1, 2, 3])
+        bar.ax.set_yticklabels(["0", "1", "2", "3+"], fontsize=8)
+        bar.set_label("|u8aug - kornia|, max over RGB", fontsize=8)
     if rows:
-        ax = fig.add_subplot(grid[-1, : n - 1])
-        where = f"{rows[0].get('shape', '')}, {rows[0]['threads']} thread(s)"
-        draw(ax, rows, f"headline rows, {where}: {os.path.basename(args.results)}")
-    fig.suptitle("u8aug's fused uint8 pipelines beside kornia's float pipelines (same seed)", fontsize=12)
-    fig.tight_layout()
+        ax = fig.add_subplot(grid[-1, 1:n])
+        where = f"{rows[0]['threads']} thread(s)"
+        draw(ax, rows, f"headline benchmark rows, {where}: {os.path.basename(args.results)}")
+    fig.suptitle("u8aug's fused uint8 pipelines beside kornia's float pipelines (same seed)", fontsize=14)
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
-    fig.savefig(args.out, dpi=80)
+    fig.savefig(args.out, dpi=72)
     print(f"wrote {os.path.relpath(args.out)}", file=sys.stderr)
     return 0
 

@@ -17,14 +17,17 @@ def fastest_peer(libraries: dict):
 
 
 def single_thread_rows(rows, ops=None):
-    """The rows at the fewest threads of the first shape, in `ops` order when given."""
+    """Each op's first row (its first shape; the pipeline rows have a shape of their own) at the
+    fewest threads, in `ops` order when given, else in the order measured."""
     if not rows:
         return []
-    fewest = min(r["threads"] for r in rows)
-    single = [r for r in rows if r["threads"] == fewest and r.get("shape") == rows[0].get("shape")]
-    if ops is not None:
-        single = sorted((r for r in single if r["op"] in ops), key=lambda r: ops.index(r["op"]))
-    return single
+    fewest = [r for r in rows if r["threads"] == min(x["threads"] for x in rows)]
+    ops = ops if ops is not None else list(dict.fromkeys(r["op"] for r in fewest))
+    first = {}
+    for r in fewest:
+        if r["op"] in ops:
+            first.setdefault(r["op"], r)
+    return [first[op] for op in ops if op in first]
 
 
 def draw(ax, rows, title: str) -> None:
@@ -45,7 +48,7 @@ def draw(ax, rows, title: str) -> None:
             ax.barh(y, ratio, height, color=COLOURS[lib], label=None if lib in shown else VARIANTS[lib])
             ax.text(ratio, y, f" {ratio:.1f}x", va="center", fontsize=7)
             shown.add(lib)
-        labels.append((k + height, f"{r['op']} (vs {best[1]})"))
+        labels.append((k + height, f"{r['op']} {r.get('shape', '')} (vs {best[1]})"))
         k += 1
     ax.axvline(1.0, color="black", lw=0.8)
     ax.set_xscale("log")

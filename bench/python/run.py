@@ -281,7 +281,7 @@ def ratio_chart(rows, path: str) -> None:
         print("matplotlib not installed: no chart", file=sys.stderr)
         return
     first = single_thread_rows(rows)
-    title = f"u8aug ÷ fastest peer, {first[0]['shape']}, {first[0]['threads']} thread(s)" if first else ""
+    title = f"u8aug ÷ fastest peer, {first[0]['threads']} thread(s), each op's first shape" if first else ""
     save_chart(rows, path, title)
 
 

@@ -99,3 +99,44 @@ def test_nested_image_sequential_with_every_key():
         assert ours[0].dtype == torch.uint8 and ours[1].dtype == mask.dtype, kind
         for a, b in zip(ours[1:], theirs[1:]):
             assert torch.equal(a, b), kind
+
+
+def one_image_recipes(mod):
+    mean, std = torch.tensor([0.485, 0.456, 0.406]), torch.tensor([0.229, 0.224, 0.225])
+    return {
+        "standard": lambda: mod.AugmentationSequential(
+            mod.RandomResizedCrop((16, 16)),
+            mod.RandomHorizontalFlip(),
+            mod.ColorJitter(0.4, 0.4, 0.4, 0.1),
+            mod.Normalize(mean=mean, std=std),
+        ),
+        "geometric and an unfused step": lambda: mod.AugmentationSequential(
+            mod.RandomAffine(15.0, p=0.7),
+            mod.RandomClahe(p=0.5),
+            mod.RandomGrayscale(p=0.5),
+            mod.CenterCrop((12, 14)),
+        ),
+        "keepdim": lambda: mod.AugmentationSequential(
+            mod.RandomHorizontalFlip(keepdim=True), mod.RandomGaussianBlur(3, (0.5, 1.0), keepdim=True)
+        ),
+    }
+
+
+@pytest.mark.parametrize("recipe", list(one_image_recipes(UK)))
+def test_one_image_a_call_takes_the_fused_path_with_kornias_draws_and_shape(recipe):
+    """A (C, H, W) image (the DataLoader habit) runs fused as a batch of one: the bytes of the
+    module-by-module path on the same image, kornia's output shape, the same draws."""
+    from u8aug.kornia import _fused
+
+    _, x, _, _ = inputs(2)
+    for image in x:  # (C, H, W)
+        torch.manual_seed(11)
+        theirs = one_image_recipes(K)[recipe]()(image.float() / 255)
+        torch.manual_seed(11)
+        stepwise = _fused._KORNIA_FORWARD(one_image_recipes(UK)[recipe](), image)
+        torch.manual_seed(11)
+        aug = one_image_recipes(UK)[recipe]()
+        ours = aug(image)
+        assert ours.shape == theirs.shape == stepwise.shape
+        assert torch.equal(ours, stepwise)
+        assert _fused.fusable_call(aug, (image,), None, None) == (recipe != "keepdim")

@@ -225,10 +225,16 @@ def _commit(module, data: dict, shape, device, matrix):
 
 
 def fusable_call(container, args, data_keys, params) -> bool:
-    """Whether this call takes the fused path: one uint8 (B, C, H, W) image and nothing else."""
-    if len(args) != 1 or not isinstance(args[0], torch.Tensor) or args[0].dtype != torch.uint8 or args[0].dim() != 4:
+    """Whether this call takes the fused path: one uint8 (B, C, H, W) or (C, H, W) image and nothing
+    else. A (C, H, W) image runs as (1, C, H, W), kornia's draws and output for it (each module
+    turns it into a batch of one), unless a module keeps its input's dims (keepdim=True)."""
+    if len(args) != 1 or not isinstance(args[0], torch.Tensor) or args[0].dtype != torch.uint8:
+        return False
+    if args[0].dim() not in (3, 4):
         return False
     if container.contains_3d_augmentation or container.contains_video_sequential:
+        return False
+    if args[0].dim() == 3 and any(getattr(m, "keepdim", False) for m in container.modules()):
         return False
     keys = container.transform_op.preproc_datakeys(data_keys)
     return list(keys) == [DataKey.INPUT] and not container.extra_args.get(DataKey.INPUT)
@@ -304,5 +310,6 @@ def forward(container, *args, params=None, data_keys=None):
     while args and args[-1] is None:  # kornia's own rule for the legacy ONNX tracer's trailing Nones
         args = args[:-1]
     if fusable_call(container, args, data_keys, params):
-        return fused_forward(container, args[0], params)
+        x = args[0]
+        return fused_forward(container, x if x.dim() == 4 else x.unsqueeze(0), params)
     return _KORNIA_FORWARD(container, *args, params=params, data_keys=data_keys)

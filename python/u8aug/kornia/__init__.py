@@ -25,6 +25,7 @@ forward too.
 """
 
 import kornia.augmentation as K
+import torch
 
 from . import _containers
 from ._apply import KERNELS
@@ -233,6 +234,18 @@ class RandomGaussianIllumination(K.RandomGaussianIllumination):
 
 
 @uint8_dropin
+class RandomPlasmaBrightness(K.RandomPlasmaBrightness):
+    """kornia.augmentation.RandomPlasmaBrightness that also takes uint8 images (kornia's fractal,
+    u8aug's add_offset kernel)."""
+
+
+@uint8_dropin
+class RandomPlasmaShadow(K.RandomPlasmaShadow):
+    """kornia.augmentation.RandomPlasmaShadow that also takes uint8 images (kornia's fractal, u8aug's
+    add_offset kernel)."""
+
+
+@uint8_dropin
 class RandomAutoContrast(K.RandomAutoContrast):
     """kornia.augmentation.RandomAutoContrast that also takes uint8 images (u8aug kernels)."""
 
@@ -283,6 +296,24 @@ class ColorJitter(K.ColorJitter):
     """kornia.augmentation.ColorJitter that also takes uint8 images (u8aug kernels)."""
 
 
+class RandomDissolving(K.RandomDissolving):
+    """kornia.augmentation.RandomDissolving, which refuses uint8 images: its transform is one reverse
+    step of a Stable Diffusion model (the ``diffusers`` package and a downloaded checkpoint, built in
+    the constructor), a float network u8aug has no kernel for. Float input is kornia's own path."""
+
+    def transform_tensor(self, input, *, shape=None, match_channel=True):
+        if input.dtype == torch.uint8:
+            raise NotImplementedError(
+                "u8aug.kornia.RandomDissolving: no uint8 path: the transform runs a Stable Diffusion model "
+                "(diffusers) in float; pass x.float() / 255"
+            )
+        return K.RandomDissolving.transform_tensor(self, input, shape=shape, match_channel=match_channel)
+
+
+# kornia's Denormalize maps a normalized float image back to [0, 1] floats: its input is never
+# uint8, so it is kornia's class itself, here so that a pipeline can name every class from one module.
+Denormalize = K.Denormalize
+
 # kornia's containers, with a batch shape torch.compile traces on every supported torch
 AugmentationSequential = _containers.AugmentationSequential
 ImageSequential = _containers.ImageSequential
@@ -302,6 +333,8 @@ __all__ = [
     "RandomJigsaw",
     "RandomMosaic",
     "RandomTransplantation",
+    "RandomDissolving",
+    "Denormalize",
     "AugmentationSequential",
     "ImageSequential",
     "install",

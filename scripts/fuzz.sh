@@ -8,6 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 flags="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g"
+flags+=" $(bash scripts/unrunnable_targets.sh)"  # targets this CPU cannot run: not compiled
 if ! command -v clang++ >/dev/null; then
   echo "== apt: installing clang (libFuzzer and the sanitizer runtimes)"
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends clang

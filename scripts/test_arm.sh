@@ -23,5 +23,17 @@ echo "== arm64: GoogleTest under qemu-aarch64"
 # Every test but the one that starts std::threads: a dynamically linked aarch64 program that creates
 # a thread hangs under Debian 12's qemu-user 7.2 (a two-line std::thread program does too; statically
 # linked it runs, but Debian ships no static Highway). The x86 run covers that test.
-qemu-aarch64 -L /usr/aarch64-linux-gnu build/arm/tests/cpp/u8aug_tests --gtest_brief=1 \
-  --gtest_filter=-Flip.DefaultParallelForMatchesSerial
+# Two shards side by side, one per core (qemu-user runs each guest thread on one host thread).
+pids=()
+for i in 0 1; do
+  GTEST_TOTAL_SHARDS=2 GTEST_SHARD_INDEX=$i qemu-aarch64 -L /usr/aarch64-linux-gnu build/arm/tests/cpp/u8aug_tests \
+    --gtest_brief=1 --gtest_filter=-Flip.DefaultParallelForMatchesSerial > "build/arm/shard-$i.log" 2>&1 &
+  pids+=($!)
+done
+status=0
+for i in 0 1; do
+  wait "${pids[$i]}" || status=1
+  echo "-- shard $i of 2:"
+  tail -n 40 "build/arm/shard-$i.log"
+done
+exit $status

@@ -161,7 +161,7 @@ def test_float_input_and_other_data_keys_take_kornia_path(monkeypatch):
     with_mask = UK.AugmentationSequential(UK.RandomHorizontalFlip(), data_keys=["input", "mask"])
     x = _batch("contiguous")
     assert not _fused.fusable_call(with_mask, (x, torch.zeros(6, 1, 32, 36)), None, None)
-    assert not _fused.fusable_call(fused, (x[0],), None, None)  # a 3-D image: kornia's path
+    assert _fused.fusable_call(fused, (x[0],), None, None)  # a 3-D image: a batch of one (test_recipes.py)
     assert _fused.fusable_call(fused, (x,), None, None)
 
 

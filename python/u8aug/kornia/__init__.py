@@ -25,7 +25,6 @@ forward too.
 """
 
 import kornia.augmentation as K
-import torch
 
 from . import _containers
 from ._apply import KERNELS
@@ -37,6 +36,7 @@ from ._mix import (  # noqa: F401  (their own forward: kornia's mix base)
     RandomTransplantation,
 )
 from ._patch import install, installed, uint8_dropin, uninstall
+from ._refused import RandomDissolving  # noqa: F401  (refuses uint8 by name)
 
 # One class per entry of KERNELS, declared so that IDEs and type checkers see them; each is
 # kornia's own class with the uint8 methods (tests/python/test_kornia_dropin.py checks the two
@@ -294,20 +294,6 @@ class ColorJiggle(K.ColorJiggle):
 @uint8_dropin
 class ColorJitter(K.ColorJitter):
     """kornia.augmentation.ColorJitter that also takes uint8 images (u8aug kernels)."""
-
-
-class RandomDissolving(K.RandomDissolving):
-    """kornia.augmentation.RandomDissolving, which refuses uint8 images: its transform is one reverse
-    step of a Stable Diffusion model (the ``diffusers`` package and a downloaded checkpoint, built in
-    the constructor), a float network u8aug has no kernel for. Float input is kornia's own path."""
-
-    def transform_tensor(self, input, *, shape=None, match_channel=True):
-        if input.dtype == torch.uint8:
-            raise NotImplementedError(
-                "u8aug.kornia.RandomDissolving: no uint8 path: the transform runs a Stable Diffusion model "
-                "(diffusers) in float; pass x.float() / 255"
-            )
-        return K.RandomDissolving.transform_tensor(self, input, shape=shape, match_channel=match_channel)
 
 
 # kornia's Denormalize maps a normalized float image back to [0, 1] floats: its input is never

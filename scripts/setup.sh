@@ -23,17 +23,20 @@ fi
 # wheel links in so that it does not need Debian's libhwy.so.1 on the user's machine).
 hwy_version=$(dpkg-query -W -f='${Version}' "libhwy-dev:$(dpkg --print-architecture)")
 hwy_src=build/highway-src/$hwy_version
+fetch_highway_source() {
+  rm -rf "$hwy_src" && mkdir -p "$hwy_src"
+  (cd "$hwy_src" && apt-get source -qq "highway=$hwy_version" >/dev/null 2>&1)
+}
 if [[ ! -f $hwy_src/done ]]; then
   echo "== apt: Highway's source ($hwy_version)"
-  if ! grep -rqs '^Types:.*deb-src\|^deb-src ' /etc/apt/sources.list /etc/apt/sources.list.d/; then
-    # the same archive as the binary packages, for sources
+  if ! fetch_highway_source; then
+    # no source entry for Debian's archive yet: add one for the same archive and suite
     . /etc/os-release
     printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: %s\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
       "$VERSION_CODENAME" > /etc/apt/sources.list.d/u8aug-deb-src.sources
+    apt-get update -qq
+    fetch_highway_source || { echo "setup: cannot fetch Highway's source (apt-get source highway=$hwy_version)" >&2; exit 1; }
   fi
-  apt-get update -qq
-  rm -rf "$hwy_src" && mkdir -p "$hwy_src"
-  (cd "$hwy_src" && apt-get source -qq "highway=$hwy_version" >/dev/null 2>&1)
   touch "$hwy_src/done"
 fi
 hwy_dir=$(cd "$hwy_src" && pwd)/$(cd "$hwy_src" && ls -d highway-*/ | head -1)

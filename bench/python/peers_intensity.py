@@ -399,15 +399,4 @@ CLASS_PEERS = {
         dict(mean=0.0, std=0.1, p=1.0),
         albu_make=lambda A: A.GaussNoise(std_range=(0.1, 0.1), p=1.0),
     ),
-    # kornia's fractal drawn per sample; albumentations' own plasma (brightness with no contrast)
-    "plasma_brightness": lambda: _class_peers(
-        "RandomPlasmaBrightness",
-        dict(p=1.0),
-        albu_make=lambda A: A.PlasmaBrightnessContrast(contrast_range=(0.0, 0.0), p=1.0),
-    ),
-    "plasma_shadow": lambda: _class_peers(
-        "RandomPlasmaShadow",
-        dict(p=1.0),
-        albu_make=lambda A: A.PlasmaShadow(p=1.0),
-    ),
 }

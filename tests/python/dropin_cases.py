@@ -100,9 +100,6 @@ CASES = [
     ("RandomMotionBlur", dict(kernel_size=5, angle=35.0, direction=0.5, p=0.7)),
     ("RandomMotionBlur", dict(kernel_size=3, angle=(-60.0, 60.0), direction=(-1.0, 1.0), border_type="reflect", p=1.0)),
     ("RandomSaltAndPepperNoise", dict(amount=(0.05, 0.2), salt_vs_pepper=(0.3, 0.7), p=0.7)),
-    # one row each: kornia's diamond-square fractal takes half a minute to compile
-    ("RandomPlasmaBrightness", dict(roughness=(0.1, 0.7), intensity=(0.0, 1.0), p=0.7)),
-    ("RandomPlasmaShadow", dict(shade_intensity=(-0.5, -0.2), shade_quantity=(0.3, 0.8), same_on_batch=True, p=0.8)),
 ]
 
 # kornia's generator of an int Resize size raises on a symbolic H or W: these compile for one image size

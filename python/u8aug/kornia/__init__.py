@@ -234,18 +234,6 @@ class RandomGaussianIllumination(K.RandomGaussianIllumination):
 
 
 @uint8_dropin
-class RandomPlasmaBrightness(K.RandomPlasmaBrightness):
-    """kornia.augmentation.RandomPlasmaBrightness that also takes uint8 images (kornia's fractal,
-    u8aug's add_offset kernel)."""
-
-
-@uint8_dropin
-class RandomPlasmaShadow(K.RandomPlasmaShadow):
-    """kornia.augmentation.RandomPlasmaShadow that also takes uint8 images (kornia's fractal, u8aug's
-    add_offset kernel)."""
-
-
-@uint8_dropin
 class RandomAutoContrast(K.RandomAutoContrast):
     """kornia.augmentation.RandomAutoContrast that also takes uint8 images (u8aug kernels)."""
 

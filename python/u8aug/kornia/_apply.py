@@ -134,29 +134,6 @@ def _illumination(aug, x, params, flags, transform, run=ops):
     return run.add_offset(x, gradient if x.dim() == 4 else gradient.reshape(x.shape))
 
 
-def _plasma(params, x):
-    # kornia's fractal (its diamond-square draws), cut to the image as kornia's _plasma_for_input cuts it
-    return params["plasma"][..., : x.shape[-2], : x.shape[-1]].to(device=x.device, dtype=torch.float32)
-
-
-def _plasma_brightness(aug, x, params, flags, transform, run=ops):
-    # kornia's brightness map, 2 * plasma - 1 scaled by each sample's intensity in its float32 order,
-    # added to x / 255 and clamped: add_offset's arithmetic
-    intensity = _f32(params, "intensity", x).view(-1, 1, 1, 1)
-    offset = (2 * _plasma(params, x) - 1) * intensity
-    return run.add_offset(x, offset if x.dim() == 4 else offset.reshape(x.shape))
-
-
-def _plasma_shadow(aug, x, params, flags, transform, run=ops):
-    # kornia's shade: each sample's intensity where its one-channel plasma is below its quantity,
-    # added to x / 255 and clamped (every channel the same map: a stride-0 channel view)
-    intensity = _f32(params, "shade_intensity", x).view(-1, 1, 1, 1)
-    quantity = _f32(params, "shade_quantity", x).view(-1, 1, 1, 1)
-    shade = (_plasma(params, x) < quantity).to(torch.float32) * intensity
-    shade = shade.expand(-1, x.shape[-3], -1, -1)
-    return run.add_offset(x, shade if x.dim() == 4 else shade.reshape(x.shape))
-
-
 def _salt_and_pepper(aug, x, params, flags, transform, run=ops):
     # kornia's masks, salt (1.0: 255) first, then pepper (0.0: 0), as kornia writes them
     if x.shape[1] not in (1, 3):
@@ -232,8 +209,6 @@ KERNELS: Dict[str, Callable] = {
     "RandomLinearCornerIllumination": _illumination,
     "RandomGaussianIllumination": _illumination,
     "RandomSaltAndPepperNoise": _salt_and_pepper,
-    "RandomPlasmaBrightness": _plasma_brightness,
-    "RandomPlasmaShadow": _plasma_shadow,
     "RandomInvert": _invert,
     "RandomGrayscale": _grayscale,
     "Normalize": _normalize,
@@ -273,7 +248,7 @@ FAST_CLASSES = (
 # apply function calls only whole-image u8aug ops that have a pipeline step (CenterCrop slices,
 # RandomChannelShuffle and RandomChannelDropout index, RandomErasing and salt-and-pepper use torch's
 # ops on the bytes, RandomRGBShift and RandomPlanckianJitter work plane by plane, and add_offset, the
-# Gaussian noise's, the illuminations' and the plasma brightness and shadow's op, has no pipeline step: their offsets are a float32
+# Gaussian noise's and the illuminations' op, has no pipeline step: their offsets are a float32
 # image each, read once either way; RandomClahe runs kornia's float code; elastic_transform and
 # grid_sample, the elastic, thin-plate and fisheye classes' ops, have no pipeline step).
 FUSED_CLASSES = tuple(
@@ -292,8 +267,6 @@ FUSED_CLASSES = tuple(
         "RandomLinearCornerIllumination",
         "RandomGaussianIllumination",
         "RandomSaltAndPepperNoise",
-        "RandomPlasmaBrightness",
-        "RandomPlasmaShadow",
         "RandomClahe",
         "RandomElasticTransform",
         "RandomThinPlateSpline",

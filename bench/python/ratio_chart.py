@@ -61,7 +61,8 @@ def draw(ax, rows, title: str) -> None:
 
 
 def save(rows, path: str, title: str, ops=None) -> None:
-    """The chart of `rows` (one thread, first shape; only `ops` if given) as a PNG sized for a page."""
+    """The chart of `rows` (single_thread_rows: each op's first row at the fewest threads; only
+    `ops` if given) as a PNG sized for a page."""
     import matplotlib
 
     matplotlib.use("Agg")

@@ -59,7 +59,8 @@ def build_info() -> dict:
     runs), ``cpu_target_requested`` (``set_cpu_target``'s last name, or "auto"); ``cuda`` (CUDA
     kernels compiled in), ``cuda_architectures`` (machine code for each "NN-real", PTX for the
     "NN-virtual"), ``torch_ops_cuda`` (CUDA tensors accepted by the torch ops); ``highway_runtime``
-    ("static": Highway's run-time linked in, as in the portable wheel; "shared": needs libhwy.so); ``torch_built_against`` (the torch it was compiled with),
+    ("static": Highway's run-time linked in, as in the portable wheel; "shared": needs libhwy.so);
+    ``torch_built_against`` (the torch it was compiled with),
     ``torch_oldest_supported`` (the oldest torch this build loads on: it uses only the stable ABI
     of that version), ``torch_rules`` (what u8aug measured of the running torch's internal float
     choices when it loaded, see ``u8aug._torch_rules``).

@@ -290,6 +290,44 @@ def _crop_and_resize_fake(img, boxes, size, mode="bilinear", align_corners=True,
     return _resampled(img, size[0], size[1])
 
 
+@_fake("resize_list")
+def _resize_list_fake(imgs, boxes, size, mode="bilinear", align_corners=False, fidelity="exact"):
+    op = "resize_list"
+    torch._check(len(imgs) >= 1, lambda: f"u8aug.{op}: expected a non-empty list of images")
+    for i, img in enumerate(imgs):
+        _check_image(op, img, f"imgs[{i}]")
+        torch._check(
+            img.dim() == 3, lambda: f"u8aug.{op}: expected imgs[{i}] of shape (C, H, W), got shape {tuple(img.shape)}"
+        )
+        torch._check(
+            img.shape[0] == imgs[0].shape[0],
+            lambda: f"u8aug.{op}: every image needs the same channel count, but imgs[{i}] has {img.shape[0]} "
+            f"and imgs[0] has {imgs[0].shape[0]}",
+        )
+        torch._check(
+            img.device == imgs[0].device, lambda: f"u8aug.{op}: imgs[{i}] is on {img.device} but imgs[0] is on {imgs[0].device}"
+        )
+    batch = len(imgs)
+    if boxes is not None:
+        torch._check(
+            boxes.dtype == torch.float32
+            and boxes.dim() == 3
+            and boxes.shape[0] == batch
+            and boxes.shape[1] == 4
+            and boxes.shape[2] == 2,
+            lambda: f"u8aug.{op}: expected boxes of dtype torch.float32 and shape (B, 4, 2) with B = {batch}, got {boxes.dtype} of shape {tuple(boxes.shape)}",
+        )
+        torch._check(
+            boxes.device == imgs[0].device, lambda: f"u8aug.{op}: boxes is on {boxes.device} but imgs[0] is on {imgs[0].device}"
+        )
+    _check_resize_mode(op, mode, align_corners)
+    _check_size(op, "size", size)
+    _check_fidelity(op, fidelity)
+    sizes = (batch, imgs[0].shape[0], size[0], size[1])
+    interleaved = all(output_is_channels_last(img) for img in imgs)
+    return imgs[0].new_empty_strided(sizes, _dense_strides(sizes, interleaved))
+
+
 @_fake("grid_sample")
 def _grid_sample_fake(img, grid, mode="bilinear", padding_mode="zeros", align_corners=False):
     _check_image("grid_sample", img)

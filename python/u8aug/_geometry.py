@@ -12,6 +12,7 @@ __all__ = [
     "resize_antialias",
     "antialias_kernels",
     "crop_and_resize",
+    "resize_list",
     "crop",
     "center_crop",
     "pad",
@@ -130,6 +131,26 @@ def crop_and_resize(
     as kornia does) is sliced out and resized to ``size = (h, w)`` (copied when it already has that
     size). ``fidelity``: as :func:`resize`."""
     return torch.ops.u8aug.crop_and_resize(img, boxes.float(), list(size), mode, align_corners, fidelity)
+
+
+def resize_list(
+    imgs,
+    boxes: Optional[torch.Tensor],
+    size,
+    mode: str = "bilinear",
+    align_corners: bool = False,
+    fidelity: str = "exact",
+) -> torch.Tensor:
+    """A ragged batch made one: ``imgs`` is a list of uint8 (C, H_i, W_i) images of any sizes (the
+    same C, on one device); with ``boxes=None`` each is resized to ``size = (h, w)``, otherwise
+    its box ``boxes[i]`` ((B, 4, 2), as :func:`crop_and_resize`) is cropped and resized, into one (B, C, h, w) batch in one
+    call. Sample i has the bytes :func:`resize` (or :func:`crop_and_resize`) gives ``imgs[i]``
+    alone. The output is channels_last when every image is (an HWC array viewed as CHW), otherwise
+    contiguous. ``fidelity``: as :func:`resize`."""
+    if isinstance(imgs, torch.Tensor) or len(imgs) == 0:
+        raise ValueError("u8aug.resize_list: expected a non-empty list of (C, H, W) uint8 images")
+    boxes = None if boxes is None else boxes.float()
+    return torch.ops.u8aug.resize_list(list(imgs), boxes, list(size), mode, bool(align_corners), fidelity)
 
 
 def crop(img: torch.Tensor, top: int, left: int, height: int, width: int) -> torch.Tensor:

@@ -81,6 +81,7 @@ SAMPLES = {
     ),
     "resize": lambda x: (x, [9, 4], "bicubic", False),
     "crop_and_resize": lambda x: (x, _boxes(x), [5, 5], "bilinear", True),
+    "resize_list": lambda x: (as_image_argument("resize_list", x), _boxes(x), [5, 6], "bilinear", True),
     "resize_antialias": lambda x: (
         x,
         [2, 3],
@@ -167,7 +168,21 @@ def _pipeline(x):
     return (x, steps, tensors)
 
 
-IMAGE_ARGUMENT = {"select_samples": "b"}
+IMAGE_ARGUMENT = {"select_samples": "b", "resize_list": "imgs"}
+LIST_IMAGE_OPS = {"resize_list"}  # their image argument is a list of (C, H, W) images
+
+
+def as_image_argument(name, image):
+    """What an op takes as its image argument for this image: the image, or for a list op the
+    samples of a 4-D image (the image alone, in a list, where it has no samples or is not 4-D)."""
+    if name in LIST_IMAGE_OPS:
+        return list(image.unbind(0)) if image.dim() == 4 and image.shape[0] > 0 else [image]
+    return image
+
+
+def image_name_in_errors(name):
+    """How an op's errors name its (first) image."""
+    return "imgs[0]" if name in LIST_IMAGE_OPS else IMAGE_ARGUMENT.get(name, "img")
 
 
 def sample_images(device="cpu"):

@@ -10,7 +10,7 @@ import torch
 
 import u8aug
 from conftest import cuda_ready, requires_cuda
-from op_samples import IMAGE_ARGUMENT, SAMPLES, sample_images
+from op_samples import IMAGE_ARGUMENT, SAMPLES, as_image_argument, sample_images
 from u8aug import _fake
 
 NAMES = [op["name"] for op in u8aug.catalogue()]
@@ -105,7 +105,7 @@ def test_bad_image_is_refused_naming_the_op(name, device):
     k = _image_index(name)
     for what, bad in _bad_images(x).items():
         args = list(SAMPLES[name](x))
-        args[k] = bad
+        args[k] = as_image_argument(name, bad)
         before = [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
         with pytest.raises((RuntimeError, ValueError), match=f"u8aug.{name}: "):
             _op(name)(*args)

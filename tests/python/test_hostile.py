@@ -12,7 +12,7 @@ import torch
 
 import u8aug
 from conftest import random_image
-from op_samples import IMAGE_ARGUMENT, SAMPLES
+from op_samples import IMAGE_ARGUMENT, SAMPLES, as_image_argument, image_name_in_errors
 from u8aug import _fake
 
 NAMES = [op["name"] for op in u8aug.catalogue()]
@@ -68,7 +68,7 @@ def _image(b=2, c=3, h=5, w=7, seed=4):
 def _with_images(name, args, image):
     out = list(args)
     for k in _image_positions(name):
-        out[k] = image
+        out[k] = as_image_argument(name, image)
     return out
 
 
@@ -79,7 +79,7 @@ def _with_images(name, args, image):
 def test_image_rows_that_must_fail(name):
     x = _image()
     base = SAMPLES[name](x)
-    arg = "b" if name == "select_samples" else IMAGE_ARGUMENT.get(name, "img")
+    arg = "b" if name == "select_samples" else image_name_in_errors(name)
     rows = {
         "float32 dtype": (x.float(), f"expected {arg} of dtype torch.uint8"),
         "int16 dtype": (x.to(torch.int16), f"expected {arg} of dtype torch.uint8"),

@@ -24,7 +24,7 @@ from kornia.augmentation.container.ops import InputSequentialOps
 from kornia.constants import DataKey
 
 from .. import ops
-from . import _apply
+from . import _apply, _ragged
 
 # kornia's own, taken before install() can replace them
 _KORNIA_FORWARD = _KorniaAugmentationSequential.forward
@@ -309,6 +309,8 @@ def forward(container, *args, params=None, data_keys=None):
     """AugmentationSequential.forward: the fused path for one uint8 image batch, kornia's otherwise."""
     while args and args[-1] is None:  # kornia's own rule for the legacy ONNX tracer's trailing Nones
         args = args[:-1]
+    if args and _ragged.is_image_list(args[0]):  # images of different sizes (_ragged.py)
+        return _ragged.sequential(container, list(args[0]), params, data_keys)
     if fusable_call(container, args, data_keys, params):
         x = args[0]
         return fused_forward(container, x if x.dim() == 4 else x.unsqueeze(0), params)

@@ -11,7 +11,7 @@ from kornia.augmentation.utils import _transform_input
 from kornia.augmentation.utils.helpers import _transform_output_shape
 
 from .. import ops
-from . import _containers, _fused, _mix
+from . import _containers, _fused, _mix, _ragged
 from ._apply import FAST_CLASSES, KERNELS, WARP_KERNELS
 from ._matrix import ORIGINAL_MATRICES, matrix_of
 
@@ -116,6 +116,14 @@ def _uint8_methods(kornia_cls, kernel):
             return self.apply_transform(input, params=self._params, flags=flags, transform=matrix)
         return orig_inverse(self, input, flags, transform, size)
 
+    orig_forward = kornia_cls.forward
+
+    def forward(self, input, *args, **kwargs):
+        # a list of images of different sizes: one batch (python/u8aug/kornia/_ragged.py)
+        if _ragged.is_image_list(input):
+            return _ragged.forward(self, list(input), *args, **kwargs)
+        return orig_forward(self, input, *args, **kwargs)
+
     methods = {
         "transform_tensor": transform_tensor,
         "validate_tensor": validate_tensor,
@@ -123,6 +131,8 @@ def _uint8_methods(kornia_cls, kernel):
         "transform_inputs": transform_inputs,
         "_blend_by_prob": staticmethod(blend_by_prob),
     }
+    if kornia_cls.__name__ in _ragged.RAGGED_CLASSES:
+        methods["forward"] = forward
     if orig_inverse is not None and kernel in WARP_KERNELS:
         methods["inverse_transform"] = inverse_transform
         methods["get_transformation_matrix"] = get_transformation_matrix

@@ -16,6 +16,7 @@ LIBRARIES = [
     "u8aug fast",  # fidelity="fast" where the op or class has that tier
     "u8aug kernels alone",  # the pipeline row: its u8aug ops one after another, kornia's draws made once
     "u8aug fast kernels alone",  # the same in the fast tier
+    "u8aug stacked batch",  # the ragged row: the same recipe on a stacked batch of one size
     "kornia float",
     "kornia float compiled",
     "torchvision v2",

@@ -29,6 +29,7 @@ PEERS = {
     "pipeline": _pipeline_peers,
     "pipeline_simclr": lambda: _pipeline_peers(simclr=True),
     "per_sample": _per_sample_peers,
+    "ragged": lambda: _per_sample_peers(ragged=True),
 }
 
 
@@ -40,9 +41,9 @@ def peers_for(op: str) -> dict:
 
 OPS = list(PEERS)
 # The pipeline rows are fed B=32 of 256x256 (the standard pipeline's input), whatever the shapes;
-# the per-sample row makes its own images of varied sizes, as many as the batch has.
+# the per-sample and ragged rows make their own images of varied sizes, as many as the batch has.
 PIPELINE_SHAPE = (32, 3, 256, 256)
-PIPELINES = {"pipeline", "pipeline_simclr", "per_sample"}
+PIPELINES = {"pipeline", "pipeline_simclr", "per_sample", "ragged"}
 # Ops whose work depends on the content: fed real photos, not random bytes.
 CONTENT_DEPENDENT = {"equalize", "rand_augment", "trivial_augment"}
 # Bytes read plus written per image element (uint8 in; uint8 out, or float32 out for normalize).

@@ -272,13 +272,17 @@ def _pipeline_peers(simclr=False):
 
 # The per-sample row's images: ImageNet-like sizes from 333x500 to 640x480, one (C, H, W) image a call.
 PER_SAMPLE_SIZES = [(333, 500), (375, 500), (500, 375), (480, 640), (640, 480), (500, 500), (427, 640), (512, 384)]
+RAGGED_STACKED = (484, 484)
 
 
-def _per_sample_peers():
+def _per_sample_peers(ragged=False):
     """The standard recipe (RandomResizedCrop(224) -> horizontal flip -> ColorJitter(0.4, 0.4, 0.4,
     0.1) -> Normalize) the way DataLoader workers run it: one image a call, images of varied sizes
     (PER_SAMPLE_SIZES in turn, as many as the batch has), parameter draws included. u8aug and kornia
-    take a (C, H, W) tensor, torchvision v2 a uint8 (C, H, W) tensor, albumentations an HWC array."""
+    take a (C, H, W) tensor, torchvision v2 a uint8 (C, H, W) tensor, albumentations an HWC array.
+    ``ragged``: u8aug takes the whole list of images in one call (a ragged batch, one (B, 3, 224,
+    224) batch out) and, beside it, the same recipe on a stacked batch of one size (RAGGED_STACKED,
+    about the list's mean area); the peers still go image by image."""
     K = _optional("kornia.augmentation")
     UK = _optional("u8aug.kornia")
     v2 = _optional("torchvision.transforms.v2")
@@ -307,6 +311,20 @@ def _per_sample_peers():
                 aug = torch.compile(aug, fullgraph=True, dynamic=True, options=UK.COMPILE_OPTIONS)
             batch = images(x)
             return lambda: [aug(img) for img in batch]
+
+        return factory
+
+    def ours_list(stacked):
+        def factory(x):
+            if x.device.type != "cpu":
+                return None
+            aug = recipe(UK)
+            if stacked:
+                g = torch.Generator().manual_seed(0)
+                batch = torch.randint(0, 256, (x.shape[0], 3, *RAGGED_STACKED), dtype=torch.uint8, generator=g)
+            else:
+                batch = images(x)
+            return lambda: aug(batch)
 
         return factory
 
@@ -345,9 +363,12 @@ def _per_sample_peers():
         batch = [np.ascontiguousarray(img.permute(1, 2, 0).numpy()) for img in images(x)]
         return lambda: [t(image=img)["image"] for img in batch]
 
+    if ragged:
+        mine = {"u8aug": UK and K and ours_list(False), "u8aug stacked batch": UK and K and ours_list(True)}
+    else:
+        mine = {"u8aug": UK and K and ours(False), "u8aug compiled": UK and K and ours(True)}
     peers = {
-        "u8aug": UK and K and ours(False),
-        "u8aug compiled": UK and K and ours(True),
+        **mine,
         "kornia float": K and kornia,
         "torchvision v2": v2 and torchvision,
         "albumentations": A and albu,

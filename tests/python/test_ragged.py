@@ -91,21 +91,59 @@ def test_random_resized_crop_on_a_list_is_kornia_per_image_size(kwargs):
         assert torch.equal(_quantize(ref[i]), out[i]), i
 
 
+@pytest.mark.parametrize("same_on_batch", [False, True])
+def test_random_crop_on_a_list_is_kornia_per_image_size(same_on_batch):
+    imgs = _images()
+    torch.manual_seed(6)
+    aug = UK.RandomCrop((40, 36), same_on_batch=same_on_batch)
+    out = aug(imgs)
+    for i, img in enumerate(imgs):
+        torch.manual_seed(6)
+        kornia_aug = K.RandomCrop((40, 36), same_on_batch=same_on_batch)
+        ref = kornia_aug(img[None].expand(len(imgs), -1, -1, -1).float() / 255)
+        for key in ("src", "dst", "input_size", "output_size"):
+            assert torch.equal(kornia_aug._params[key][i], aug._params[key][i]), (i, key)
+        assert torch.equal(_quantize(ref[i]), out[i]), i
+
+
 def test_a_list_of_one_size_is_the_stacked_batch():
     imgs = _images([(120, 90)] * 5)
-    for aug in (UK.RandomResizedCrop((64, 64)), UK.Resize((50, 70)), UK.CenterCrop((60, 80))):
+    for aug in (UK.RandomResizedCrop((64, 64)), UK.RandomCrop((64, 50)), UK.Resize((50, 70)), UK.CenterCrop((60, 80))):
         torch.manual_seed(2)
         a = aug(imgs)
         torch.manual_seed(2)
         assert torch.equal(a, aug(torch.stack(imgs))), type(aug).__name__
 
 
-@pytest.mark.parametrize("aug", [UK.Resize((64, 72)), UK.Resize((64, 72), antialias=True), UK.CenterCrop((40, 36))])
+@pytest.mark.parametrize(
+    "aug", [UK.Resize((64, 72)), UK.Resize((64, 72), antialias=True), UK.CenterCrop((40, 36)), UK.PadTo((700, 700))]
+)
 def test_draw_free_classes_on_a_list_are_the_class_per_image(aug):
     imgs = _images()
     out = aug(imgs)
-    assert aug._params["src"].shape[0] == len(imgs)
+    if "src" in aug._params:
+        assert aug._params["src"].shape[0] == len(imgs)
     assert torch.equal(out, torch.stack([aug(img[None])[0] for img in imgs]))
+
+
+@pytest.mark.parametrize("aug", [UK.LongestMaxSize(200), UK.SmallestMaxSize(100), UK.Resize(90)])
+def test_classes_that_size_each_image_its_own_way_give_a_list(aug):
+    imgs = _images()
+    out = aug(imgs)
+    assert isinstance(out, list) and len(out) == len(imgs)
+    for got, img in zip(out, imgs):
+        assert torch.equal(got, aug(img[None])[0])
+
+
+def test_a_list_stays_a_list_until_a_class_gives_one_size():
+    imgs = _images()
+    seq = UK.AugmentationSequential(UK.LongestMaxSize(256), UK.PadTo((256, 256)), UK.RandomHorizontalFlip())
+    torch.manual_seed(0)
+    got = seq(imgs)
+    torch.manual_seed(0)
+    padded = torch.stack([UK.PadTo((256, 256))(UK.LongestMaxSize(256)(img[None]))[0] for img in imgs])
+    assert torch.equal(got, UK.RandomHorizontalFlip()(padded))
+    assert [item.name for item in seq._params] == [name for name, _ in seq.named_children()]
 
 
 def test_augmentation_sequential_on_a_list_is_the_first_class_then_the_rest():
@@ -144,8 +182,9 @@ def test_lists_are_refused_where_they_cannot_be_one_batch():
     imgs = _images(SIZES[:3])
     rows = [
         (UK.RandomResizedCrop((32, 32), p=0.5), ValueError, "needs p=1.0"),
-        (UK.Resize(32), ValueError, r"a list needs Resize\(\(h, w\)\)"),
-        (UK.AugmentationSequential(UK.RandomHorizontalFlip(), UK.Resize((32, 32))), ValueError, "first class"),
+        (UK.AugmentationSequential(UK.RandomHorizontalFlip(), UK.Resize((32, 32))), ValueError, "made one size"),
+        (UK.AugmentationSequential(UK.LongestMaxSize(64), UK.ColorJitter(0.1)), ValueError, "before ColorJitter"),
+        (UK.RandomCrop((400, 400), pad_if_needed=True), NotImplementedError, "padding"),
         (UK.AugmentationSequential(UK.Resize((32, 32)), data_keys=["input", "mask"]), NotImplementedError, "data_keys"),
     ]
     for aug, error, needle in rows:
@@ -158,3 +197,12 @@ def test_lists_are_refused_where_they_cannot_be_one_batch():
     before = [img.clone() for img in imgs]
     UK.RandomResizedCrop((32, 32))(imgs)
     assert all(torch.equal(a, b) for a, b in zip(imgs, before)), "an input changed"
+
+
+def test_the_dataloader_example_runs(capsys):
+    import runpy
+    from pathlib import Path
+
+    example = runpy.run_path(str(Path(__file__).parents[2] / "examples" / "ragged_dataloader.py"))
+    example["main"](batches=1, workers=1)
+    assert "batch 0: (32, 3, 224, 224) torch.float32, labels (32,)" in capsys.readouterr().out

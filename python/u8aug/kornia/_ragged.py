@@ -1,7 +1,10 @@
 """Ragged batches: a list of uint8 (C, H_i, W_i) images of different sizes (what a DataLoader's
-decoded images are) through a size-setting drop-in (RandomResizedCrop, Resize, CenterCrop), or an
-AugmentationSequential that starts with one, into one (B, C, h, w) batch in one u8aug call
-(``u8aug.resize_list``); the rest of the container then runs on that batch as on any other.
+decoded images are) through a size-setting drop-in (RandomResizedCrop, RandomCrop, CenterCrop,
+Resize((h, w)), PadTo), or an AugmentationSequential that starts with one, into one (B, C, h, w)
+batch (the resizes and crops in one u8aug call, ``u8aug.resize_list``); the rest of the container
+then runs on that batch as on any other. LongestMaxSize, SmallestMaxSize and Resize(int) give each
+image a size of its own, so they take a list and give a list (image by image), which a later
+class in the container makes one batch.
 
 The rule for the draws: sample i gets the parameters kornia draws for sample i of a batch whose
 images all have image i's size, under the same seed. The random numbers are drawn once for the
@@ -23,8 +26,10 @@ from .. import ops
 from ._apply_common import fidelity
 from ._apply_geometry import _resample, _slice_mode
 
-# the classes that take a list: the ones whose output size does not depend on the input's
-RAGGED_CLASSES = ("RandomResizedCrop", "Resize", "CenterCrop")
+# the classes that take a list: those that give every image one size make it a batch; those that
+# give each image a size of its own (LongestMaxSize, SmallestMaxSize, Resize(int)) keep it a list
+BATCH_MAKERS = ("RandomResizedCrop", "RandomCrop", "CenterCrop", "Resize", "PadTo")
+RAGGED_CLASSES = (*BATCH_MAKERS, "LongestMaxSize", "SmallestMaxSize")
 
 
 def is_image_list(x) -> bool:
@@ -78,6 +83,13 @@ def _resized_crop_params(aug, sizes):
     w_whole = torch.where(wide, torch.round(h_in * hi), w_in).floor()
     h_out = torch.clamp(torch.where(found.bool(), h_out, h_whole), torch.ones_like(h_in), h_in)
     w_out = torch.clamp(torch.where(found.bool(), w_out, w_whole), torch.ones_like(w_in), w_in)
+    return _crop_params(gen, h_in, w_in, h_out, w_out, same, device, dtype)
+
+
+def _crop_params(gen, h_in, w_in, h_out, w_out, same, device, dtype):
+    """kornia's crop generator's position draw (one uniform x and y a sample, scaled to the room the
+    crop leaves in that sample's image) and its boxes and sizes, for (B,) image and crop sizes."""
+    b = h_in.shape[0]
     x_diff = (w_in - w_out + 1).clamp(0)
     y_diff = (h_in - h_out + 1).clamp(0)
     x_start = _truncate_to_start(_adapted_rsampling((b,), gen.rand_sampler, same), x_diff)
@@ -85,14 +97,24 @@ def _resized_crop_params(aug, sizes):
     src = bbox_generator(
         x_start.view(-1).to(device=device, dtype=dtype), y_start.view(-1).to(device=device, dtype=dtype), w_out, h_out
     )
-    oh, ow = gen.resize_to
-    dst = _constant_tensor([[[0, 0], [ow - 1, 0], [ow - 1, oh - 1], [0, oh - 1]]], device=device, dtype=dtype)
-    return {
-        "src": src,
-        "dst": dst.repeat(b, 1, 1),
-        "input_size": sizes.to(device=device, dtype=torch.long),
-        "output_size": _constant_tensor(gen.resize_to, device=device, dtype=torch.long).expand(b, -1),
-    }
+    zeros = torch.zeros(b, device=device, dtype=dtype)
+    if gen.resize_to is None:  # RandomCrop: the crop is the output
+        dst, out_size = bbox_generator(zeros, zeros, w_out, h_out), torch.stack([h_out, w_out], 1).long()
+    else:  # RandomResizedCrop: the crop is resized to resize_to
+        oh, ow = gen.resize_to
+        dst = bbox_generator(zeros, zeros, torch.full_like(zeros, ow), torch.full_like(zeros, oh))
+        out_size = _constant_tensor(gen.resize_to, device=device, dtype=torch.long).expand(b, -1)
+    sizes = torch.stack([h_in, w_in], 1).to(dtype=torch.long)
+    return {"src": src, "dst": dst, "input_size": sizes, "output_size": out_size}
+
+
+def _random_crop_params(aug, sizes):
+    """RandomCrop's draws (no padding) for images of the given (H, W) sizes (B, 2)."""
+    gen = aug._param_generator
+    device, dtype = sizes.device, sizes.dtype
+    h_in, w_in = sizes[:, 0], sizes[:, 1]
+    h, w = (torch.full_like(h_in, float(v)) for v in aug.flags["size"])
+    return _crop_params(gen, h_in, w_in, h, w, aug.same_on_batch, device, dtype)
 
 
 def _params_by_size(aug, images):
@@ -119,11 +141,8 @@ def _resized_crop(aug, images, params, flags):
 
 def _resize(aug, images, params, flags):
     mode = _resample("Resize", flags)
-    if not isinstance(flags["size"], (tuple, list)):
-        raise ValueError(
-            "u8aug.kornia.Resize: an int size gives each image of a list its own output size; a list needs "
-            "Resize((h, w))"
-        )
+    if not isinstance(flags["size"], (tuple, list)):  # each image its own size: a list out
+        return _image_by_image(aug, images)
     size = (int(flags["size"][0]), int(flags["size"][1]))
     mode = "nearest-exact" if mode == "nearest" else mode
     align = bool(flags["align_corners"]) and mode != "nearest-exact"
@@ -146,7 +165,38 @@ def _center_crop(aug, images, params, flags):
     return ops.resize_list(images, boxes, size, "bilinear", False)
 
 
-_RUN = {"RandomResizedCrop": _resized_crop, "Resize": _resize, "CenterCrop": _center_crop}
+def _random_crop(aug, images, params, flags):
+    _slice_mode("RandomCrop", flags)
+    size = (int(flags["size"][0]), int(flags["size"][1]))
+    boxes = params["src"].to(device=images[0].device, dtype=torch.float32)
+    return ops.resize_list(images, boxes, size, "bilinear", False)
+
+
+def _pad_to(aug, images, params, flags):
+    from ._apply_geometry import _pad_to as pad_one
+
+    return torch.stack([pad_one(aug, img[None], params, flags, None)[0] for img in images])
+
+
+def _image_by_image(aug, images):
+    """The class on each image alone (its outputs differ in size: a list), kornia's parameters of
+    each concatenated."""
+    outputs, drawn = [], []
+    for img in images:
+        outputs.append(aug(img[None])[0])
+        drawn.append(aug._params)
+    keys = [k for k, v in drawn[0].items() if isinstance(v, torch.Tensor) and v.dim() >= 1 and v.shape[0] == 1]
+    aug._params = {k: torch.cat([d[k] for d in drawn]) for k in keys}
+    return outputs
+
+
+_RUN = {
+    "RandomResizedCrop": _resized_crop,
+    "RandomCrop": _random_crop,
+    "CenterCrop": _center_crop,
+    "Resize": _resize,
+    "PadTo": _pad_to,
+}
 
 
 def forward(aug, images, params=None, **kwargs):
@@ -158,9 +208,20 @@ def forward(aug, images, params=None, **kwargs):
             f"u8aug.kornia.{name}: a list of images needs p=1.0 and p_batch=1.0 (a sample left alone would keep "
             "its own size, and a batch has one)"
         )
+    if name in ("LongestMaxSize", "SmallestMaxSize"):
+        if params is not None or kwargs:
+            raise NotImplementedError(f"u8aug.kornia.{name}: a list of images takes no given params")
+        return _image_by_image(aug, images)
+    if name == "RandomCrop" and any(any(aug.compute_padding((1, *img.shape))) for img in images):
+        raise NotImplementedError(
+            "u8aug.kornia.RandomCrop: on a list of images, padding (padding=, or pad_if_needed for an image "
+            "smaller than the crop) is not supported; pad first (PadTo) or crop images at least the crop's size"
+        )
     if params is None:
         if name == "RandomResizedCrop":
             params = _resized_crop_params(aug, _sizes(images))
+        elif name == "RandomCrop":
+            params = _random_crop_params(aug, _sizes(images))
         else:
             params = _params_by_size(aug, images)
         params["batch_prob"] = torch.ones(len(images), device=aug.device, dtype=aug.dtype)
@@ -185,22 +246,25 @@ def sequential(container, images, params=None, data_keys=None):
             "u8aug.kornia.AugmentationSequential: a list of images runs with data_keys=['input'], without "
             "random_apply and without given params"
         )
-    if not children or type(children[0][1]).__name__ not in RAGGED_CLASSES:
-        raise ValueError(
-            "u8aug.kornia.AugmentationSequential: a list of images of different sizes needs a first class that "
-            f"sets one output size ({', '.join(RAGGED_CLASSES)}); this container starts with "
-            f"{type(children[0][1]).__name__ if children else 'nothing'}"
-        )
-    (first_name, first), rest = children[0], [m for _, m in children[1:]]
-    batch = first(images)
-    items = [ParamItem(first_name, first._params)]
-    if rest:
+    batch, items, k = images, [], 0
+    while isinstance(batch, list) and k < len(children):  # the classes that take the list
+        name, aug = children[k]
+        if type(aug).__name__ not in RAGGED_CLASSES:
+            raise ValueError(
+                "u8aug.kornia.AugmentationSequential: a list of images of different sizes must be made one "
+                f"size ({', '.join(BATCH_MAKERS)}) before {type(aug).__name__}, class {k} of this container"
+            )
+        batch = aug(batch)
+        items.append(ParamItem(name, aug._params))
+        k += 1
+    rest = [m for _, m in children[k:]]
+    if rest:  # the rest, on the batch, as one container (fused where they fuse)
         saved = _REST.get(container)
         if saved is None or saved[0] != children:
             saved = (children, type(container)(*rest, data_keys=["input"]))
             _REST[container] = saved
         batch = saved[1](batch)
         # the rest's draws, under the names this container gives its classes
-        items += [ParamItem(name, item.data) for (name, _), item in zip(children[1:], saved[1]._params)]
+        items += [ParamItem(name, item.data) for (name, _), item in zip(children[k:], saved[1]._params)]
     container._params = items
     return batch

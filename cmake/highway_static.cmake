@@ -21,7 +21,11 @@ add_library(u8aug_hwy_runtime STATIC ${_hwy_runtime})
 # own sources also include themselves (per_target.cc goes through foreach_target.h) from the tree.
 get_target_property(_hwy_includes hwy::hwy INTERFACE_INCLUDE_DIRECTORIES)
 target_include_directories(u8aug_hwy_runtime PUBLIC ${_hwy_includes} PRIVATE ${U8AUG_HWY_SOURCE_DIR})
-target_compile_definitions(u8aug_hwy_runtime PUBLIC HWY_STATIC_DEFINE)
+# The kernels see the same declarations as with the shared library (HWY_SHARED_DEFINE, as hwy::hwy
+# gives them), so their objects are those of a build against libhwy (ccache shares them); a
+# reference declared with default visibility binds to the hidden definition in this archive and
+# stays hidden in the module.
+target_compile_definitions(u8aug_hwy_runtime PRIVATE HWY_STATIC_DEFINE INTERFACE HWY_SHARED_DEFINE)
 set_target_properties(u8aug_hwy_runtime PROPERTIES POSITION_INDEPENDENT_CODE ON
   CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
 target_compile_options(u8aug_hwy_runtime PRIVATE -w)

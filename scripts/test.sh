@@ -38,7 +38,7 @@ echo "== Python tests (pytest), pinned torch and newest torch side by side"
 start=$SECONDS
 U8AUG_NEWEST_STEP=test bash scripts/test_newest_torch.sh > build/logs/newest-pytest.log 2>&1 &
 newest=$!
-"${PYTHON:-python3}" -m pytest tests/python -q -rs -p no:cacheprovider || status=1
+"${PYTHON:-python3}" -m pytest tests/python -q -rs -p no:cacheprovider --durations=20 || status=1
 echo "== lane 'pytest, pinned torch': $((SECONDS - start)) s"
 wait $newest || status=1
 echo "== newest torch's log (build/logs/newest-pytest.log):"

@@ -31,4 +31,4 @@ fi
 [[ $step == install ]] && exit 0
 
 echo "== newest torch: Python tests (pytest)"
-"$VENV/bin/python" -m pytest tests/python -q -rs -p no:cacheprovider
+"$VENV/bin/python" -m pytest tests/python -q -rs -p no:cacheprovider --durations=20

@@ -140,3 +140,81 @@ def test_one_image_a_call_takes_the_fused_path_with_kornias_draws_and_shape(reci
         assert ours.shape == theirs.shape == stepwise.shape
         assert torch.equal(ours, stepwise)
         assert _fused.fusable_call(aug, (image,), None, None) == (recipe != "keepdim")
+
+
+# ---- recipes of public training code, on uint8 against kornia's float pipeline under one seed ----
+
+
+def _quantize(x):
+    return (x * 255).round().clamp(0, 255).to(torch.uint8)
+
+
+def _same_as_kornia(make, x, seed=11):
+    """make(module) -> the container; it runs on uint8 x and on kornia's float x / 255."""
+    torch.manual_seed(seed)
+    ours = make(UK)(x)
+    torch.manual_seed(seed)
+    theirs = make(K)(x.float() / 255)
+    assert ours.dtype == torch.uint8 and ours.shape == theirs.shape
+    assert torch.equal(ours, _quantize(theirs))
+
+
+def test_ssl_two_views_of_one_batch():
+    """SimCLR/BYOL trainers: two independently drawn views of the same uint8 batch. Each view is a
+    chain, so kornia's side runs it class by class, quantized after each (the bytes a uint8 chain
+    promises: ../shared/FIDELITY.md's pipelines), with the same draws."""
+    g = torch.Generator().manual_seed(1)
+    x = torch.randint(0, 256, (4, 3, 48, 40), dtype=torch.uint8, generator=g)
+
+    def steps(mod):
+        return [
+            mod.RandomResizedCrop((32, 32), scale=(0.2, 1.0)),
+            mod.RandomHorizontalFlip(),
+            mod.ColorJitter(0.4, 0.4, 0.2, 0.1, p=0.8),
+            mod.RandomGrayscale(p=0.2),
+        ]
+
+    torch.manual_seed(11)
+    aug = UK.AugmentationSequential(*steps(UK))
+    ours = torch.stack([aug(x), aug(x)])
+    torch.manual_seed(11)
+    kornia_steps, views = steps(K), []
+    for _ in range(2):
+        y = x
+        for step in kornia_steps:
+            y = _quantize(step(y.float() / 255))
+        views.append(y)
+    assert torch.equal(ours, torch.stack(views))
+
+
+def test_rl_frame_stack_as_channels():
+    """Pixel-based RL (DrQ's random shift): a stack of 9 frame channels, padded and cropped back."""
+    g = torch.Generator().manual_seed(2)
+    x = torch.randint(0, 256, (8, 9, 42, 42), dtype=torch.uint8, generator=g)
+    _same_as_kornia(
+        lambda mod: mod.AugmentationSequential(mod.RandomCrop((42, 42), padding=4, padding_mode="replicate")), x
+    )
+
+
+def test_multispectral_crops_and_flips():
+    """Remote sensing: 13-band images through geometric classes."""
+    g = torch.Generator().manual_seed(3)
+    x = torch.randint(0, 256, (2, 13, 40, 36), dtype=torch.uint8, generator=g)
+    _same_as_kornia(
+        lambda mod: mod.AugmentationSequential(
+            mod.RandomResizedCrop((32, 32)), mod.RandomHorizontalFlip(), mod.RandomVerticalFlip(), mod.RandomRotation90((0, 3))
+        ),
+        x,
+    )
+
+
+def test_video_clips_one_draw_per_clip():
+    """VideoSequential (B, T, C, H, W): one draw per clip, every frame alike."""
+    g = torch.Generator().manual_seed(4)
+    x = torch.randint(0, 256, (2, 4, 3, 24, 28), dtype=torch.uint8, generator=g)
+    _same_as_kornia(
+        lambda mod: K.VideoSequential(  # kornia's container holding the drop-ins
+            mod.RandomResizedCrop((16, 16)), mod.RandomHorizontalFlip(), data_format="BTCHW", same_on_frame=True
+        ),
+        x,
+    )

@@ -121,6 +121,13 @@ def _box(x, top, left, height, width):
     )
 
 
+def _ragged(x):
+    """A ragged list from a batch of one: the image, and crops of it of two other sizes."""
+    img = x[0]
+    h, w = img.shape[-2:]
+    return [img, img[:, : 3 * h // 4, : 2 * w // 3], img[:, : h // 2]]
+
+
 def geometry_cases():
     import torch.nn.functional as F
     from kornia.enhance import adjust_brightness, normalize_min_max, sharpness
@@ -185,6 +192,19 @@ def geometry_cases():
             (
                 lambda x: antialiased(x, fifth(x), "bicubic"),
                 lambda xf: resize(xf, fifth(xf), "bicubic", antialias=True),
+            ),
+        ],
+        # a ragged list: the photo and two crops of it of other sizes, each as kornia resizes it alone
+        "resize_list": [
+            (
+                lambda x: u8aug.resize_list(_ragged(x), None, (224, 224), "bilinear", False),
+                lambda xf: torch.cat([resize(img[None], (224, 224)) for img in _ragged(xf)]),
+            ),
+            (
+                lambda x: u8aug.resize_list(_ragged(x), _box(x, 10, 20, 120, 90).expand(3, 4, 2), (224, 224), "bicubic", False),
+                lambda xf: torch.cat(
+                    [crop_by_indices(img[None], _box(xf, 10, 20, 120, 90), (224, 224), "bicubic", align_corners=False) for img in _ragged(xf)]
+                ),
             ),
         ],
         "crop_and_resize": [

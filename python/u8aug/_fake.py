@@ -268,23 +268,27 @@ def _resize_fake(img, size, mode="bilinear", align_corners=False, fidelity="exac
     return _resampled(img, size[0], size[1])
 
 
-@_fake("crop_and_resize")
-def _crop_and_resize_fake(img, boxes, size, mode="bilinear", align_corners=True, fidelity="exact"):
-    _check_image("crop_and_resize", img)
-    _check_fidelity("crop_and_resize", fidelity)
-    batch = img.shape[0] if img.dim() == 4 else 1
+def _check_boxes(op, boxes, batch, img, image_name="img"):
+    """Crop boxes: float32 (B, 4, 2), on the image's device."""
     torch._check(
         boxes.dtype == torch.float32
         and boxes.dim() == 3
         and boxes.shape[0] == batch
         and boxes.shape[1] == 4
         and boxes.shape[2] == 2,
-        lambda: f"u8aug.crop_and_resize: expected boxes of dtype torch.float32 and shape (B, 4, 2) with B = {batch}, got {boxes.dtype} of shape {tuple(boxes.shape)}",
+        lambda: f"u8aug.{op}: expected boxes of dtype torch.float32 and shape (B, 4, 2) with B = {batch}, got {boxes.dtype} of shape {tuple(boxes.shape)}",
     )
     torch._check(
         boxes.device == img.device,
-        lambda: f"u8aug.crop_and_resize: boxes is on {boxes.device} but img is on {img.device}",
+        lambda: f"u8aug.{op}: boxes is on {boxes.device} but {image_name} is on {img.device}",
     )
+
+
+@_fake("crop_and_resize")
+def _crop_and_resize_fake(img, boxes, size, mode="bilinear", align_corners=True, fidelity="exact"):
+    _check_image("crop_and_resize", img)
+    _check_fidelity("crop_and_resize", fidelity)
+    _check_boxes("crop_and_resize", boxes, img.shape[0] if img.dim() == 4 else 1, img)
     _check_resize_mode("crop_and_resize", mode, align_corners)
     _check_size("crop_and_resize", "size", size)
     return _resampled(img, size[0], size[1])
@@ -305,21 +309,12 @@ def _resize_list_fake(imgs, boxes, size, mode="bilinear", align_corners=False, f
             f"and imgs[0] has {imgs[0].shape[0]}",
         )
         torch._check(
-            img.device == imgs[0].device, lambda: f"u8aug.{op}: imgs[{i}] is on {img.device} but imgs[0] is on {imgs[0].device}"
+            img.device == imgs[0].device,
+            lambda: f"u8aug.{op}: imgs[{i}] is on {img.device} but imgs[0] is on {imgs[0].device}",
         )
     batch = len(imgs)
     if boxes is not None:
-        torch._check(
-            boxes.dtype == torch.float32
-            and boxes.dim() == 3
-            and boxes.shape[0] == batch
-            and boxes.shape[1] == 4
-            and boxes.shape[2] == 2,
-            lambda: f"u8aug.{op}: expected boxes of dtype torch.float32 and shape (B, 4, 2) with B = {batch}, got {boxes.dtype} of shape {tuple(boxes.shape)}",
-        )
-        torch._check(
-            boxes.device == imgs[0].device, lambda: f"u8aug.{op}: boxes is on {boxes.device} but imgs[0] is on {imgs[0].device}"
-        )
+        _check_boxes(op, boxes, batch, imgs[0], "imgs[0]")
     _check_resize_mode(op, mode, align_corners)
     _check_size(op, "size", size)
     _check_fidelity(op, fidelity)

@@ -21,6 +21,7 @@ FAST_OPS = ["adjust_saturation", "adjust_hue", "color_jiggle", "color_jitter"] +
     "warp_perspective",
     "resize",
     "crop_and_resize",
+    "resize_list",
     "filter2d_separable",
     "filter2d",
 ]
@@ -67,6 +68,7 @@ def test_the_catalogue_names_the_fast_ops_and_their_class():
         "filter2d",
         "filter2d_separable",
         "resize",
+        "resize_list",
     ]
     for op in u8aug.catalogue():
         assert op["fast"] in ("fast", "exact", "-")
@@ -285,6 +287,15 @@ def _fast_args(x):
         "warp_perspective": (x, M3, [h + 3, w - 5], "bilinear", "reflection", False, None, "fast"),
         "resize": (x, [h * 3 // 2, w // 2 + 1], "bilinear", False, "fast"),
         "crop_and_resize": (x, boxes, [h, w + 7], "bilinear", True, "fast"),
+        # its samples cropped to sizes of their own: a ragged list
+        "resize_list": (
+            [x[i, :, : h - i, : w - 2 * i] for i in range(x.shape[0])],
+            None,
+            [h + 5, w // 3],
+            "bilinear",
+            False,
+            "fast",
+        ),
         # kernels with tails below 2^-118, where the tiers differ in arithmetic
         "filter2d_separable": (x, _tailed_kernel(b, 9).to(dev), _tailed_kernel(1, 23).to(dev), "reflect", "fast"),
         "filter2d": (x, _tailed_kernel(b, 25).view(b, 5, 5).to(dev), "replicate", "fast"),
@@ -305,7 +316,7 @@ def _call(op, x, fidelity):
 
 @pytest.mark.parametrize("op", FAST_OPS)
 def test_same_bytes_at_any_thread_count_and_exact_default_unchanged(op):
-    """(resize and crop_and_resize's exact tier follows the oracle's kernel choice, which depends on
+    """(resize, crop_and_resize and resize_list's exact tier follows the oracle's kernel choice, which depends on
     torch's thread count: pixel/resize.h's torch_blend_order; their fast tier does not.)"""
     x = random_image((9, 3, 61, 203), seed=5)
     before = torch.get_num_threads()
@@ -316,7 +327,7 @@ def test_same_bytes_at_any_thread_count_and_exact_default_unchanged(op):
         assert torch.equal(getattr(torch.ops.u8aug, op)(*_fast_args(x)[op][:-1]), exact)
         torch.set_num_threads(2)
         assert torch.equal(_call(op, x, "fast"), one)
-        if op not in ("resize", "crop_and_resize"):
+        if op not in ("resize", "crop_and_resize", "resize_list"):
             assert torch.equal(_call(op, x, "exact"), exact)
     finally:
         torch.set_num_threads(before)

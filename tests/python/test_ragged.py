@@ -26,7 +26,9 @@ def _hwc_views(imgs):
 
 
 @pytest.mark.parametrize("fidelity", ["exact", "fast"])
-@pytest.mark.parametrize("mode,align", [("bilinear", False), ("bilinear", True), ("bicubic", False), ("nearest-exact", False)])
+@pytest.mark.parametrize(
+    "mode,align", [("bilinear", False), ("bilinear", True), ("bicubic", False), ("nearest-exact", False)]
+)
 def test_resize_list_gives_each_image_its_own_op_bytes(mode, align, fidelity):
     imgs = _images()
     boxes = torch.tensor([[[3, 5], [30, 5], [30, 60], [3, 60]]] * len(imgs), dtype=torch.float32)
@@ -35,7 +37,9 @@ def test_resize_list_gives_each_image_its_own_op_bytes(mode, align, fidelity):
         ref = torch.stack([u8aug.resize(i[None], (61, 47), mode, align, fidelity)[0] for i in layout])
         assert torch.equal(out, ref)
         out = u8aug.resize_list(layout, boxes, (20, 30), mode, align, fidelity)
-        ref = [u8aug.crop_and_resize(i[None], b[None], (20, 30), mode, align, fidelity)[0] for i, b in zip(layout, boxes)]
+        ref = [
+            u8aug.crop_and_resize(i[None], b[None], (20, 30), mode, align, fidelity)[0] for i, b in zip(layout, boxes)
+        ]
         assert torch.equal(out, torch.stack(ref))
         assert out.is_contiguous(memory_format=torch.channels_last) == (layout is not imgs)
 
@@ -59,7 +63,9 @@ def test_resize_list_refuses_bad_lists_clearly():
             u8aug.resize_list(imgs, None, (8, 8))
     with pytest.raises(RuntimeError, match=r"boxes of dtype torch.float32 and shape \(B, 4, 2\) with B = 2"):
         u8aug.resize_list([a, b], torch.zeros(3, 4, 2), (8, 8))
-    outside = torch.tensor([[[0, 0], [9, 0], [9, 9], [0, 9]], [[0, 0], [600, 0], [600, 9], [0, 9]]], dtype=torch.float32)
+    outside = torch.tensor(
+        [[[0, 0], [9, 0], [9, 9], [0, 9]], [[0, 0], [600, 0], [600, 9], [0, 9]]], dtype=torch.float32
+    )
     with pytest.raises(RuntimeError, match=r"u8aug.resize_list: imgs\[1\]: .*inside the 375x500 image"):
         u8aug.resize_list([a, b], outside, (8, 8))
 

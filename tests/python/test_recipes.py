@@ -202,7 +202,10 @@ def test_multispectral_crops_and_flips():
     x = torch.randint(0, 256, (2, 13, 40, 36), dtype=torch.uint8, generator=g)
     _same_as_kornia(
         lambda mod: mod.AugmentationSequential(
-            mod.RandomResizedCrop((32, 32)), mod.RandomHorizontalFlip(), mod.RandomVerticalFlip(), mod.RandomRotation90((0, 3))
+            mod.RandomResizedCrop((32, 32)),
+            mod.RandomHorizontalFlip(),
+            mod.RandomVerticalFlip(),
+            mod.RandomRotation90((0, 3)),
         ),
         x,
     )

@@ -71,8 +71,10 @@ def fresh_venv_with(tmp_path, wheel):
 
 def test_wheel_builds_installs_into_a_fresh_venv_and_runs(tmp_path):
     torch_version = torch.__version__.split("+")[0]
-    # a build folder per torch version: the CI lanes build against two
-    build_dir = os.path.join(ROOT, "build", f"wheel-torch{torch_version}", "{wheel_tag}")
+    # a build folder per torch version (the CI lanes build against two), two levels under the
+    # checkout like setup.sh's wheel and build/cpp: ccache keys objects by their path relative to the
+    # build folder, so the kernels compiled there are this build's too (only the bindings differ)
+    build_dir = os.path.join(ROOT, "build", f"wheel-torch{torch_version}-{{wheel_tag}}")
     dist = tmp_path / "dist"
     subprocess.run(
         [

@@ -70,6 +70,11 @@ void erase_boxes(const ConstImage&, const Image&, Boxes, Samples, cudaStream_t) 
 void mix_up(const ConstImage&, const Image&, const MixUpParams&, cudaStream_t) { unavailable("mix_up"); }
 void paste_boxes(const ConstImage&, const Image&, const PasteParams&, cudaStream_t) { unavailable("paste_boxes"); }
 void add_offset(const ConstImage&, const OffsetImage&, const Image&, cudaStream_t) { unavailable("add_offset"); }
+void rain(const ConstImage&, const Image&, const RainDrops&, cudaStream_t) { unavailable("rain"); }
+void snow(const ConstImage&, const Image&, const SnowParams&, cudaStream_t) { unavailable("snow"); }
+void plasma(const ConstImage&, const OffsetImage&, const PlasmaParams&, const Image&, cudaStream_t) {
+  unavailable("plasma");
+}
 void sharpness(const ConstImage&, const Image&, Samples, cudaStream_t) { unavailable("sharpness"); }
 void grid_sample(const ConstImage&, const Image&, const SampleGrid&, Interp, Padding, bool, cudaStream_t, CubicSum) {
   unavailable("grid_sample");

@@ -268,6 +268,15 @@ def geometry_cases():
             (lambda x: u8aug.add_offset(x, _noise(x)), lambda xf: xf + _noise(xf)),
             (lambda x: u8aug.add_offset(x, _ramp(x)), lambda xf: (xf + _ramp(xf)).clamp(0, 1)),
         ],
+        # the plasma, rain and snow classes with kornia's own draws (its fractal maps, its drops)
+        "plasma_brightness": [_kornia_class("RandomPlasmaBrightness", p=1.0)],
+        "plasma_contrast": [_kornia_class("RandomPlasmaContrast", p=1.0)],
+        "plasma_shadow": [_kornia_class("RandomPlasmaShadow", p=1.0)],
+        "rain": [_kornia_class("RandomRain", p=1.0)],
+        "snow": [
+            _kornia_class("RandomSnow", p=1.0),
+            _kornia_class("RandomSnow", snow_coefficient=(0.2, 0.8), brightness=(1.5, 4.0), p=1.0),
+        ],
         "sharpness": [
             (lambda x: u8aug.sharpness(x, 0.3), lambda xf: sharpness(xf, 0.3)),
             (lambda x: u8aug.sharpness(x, 1.7), lambda xf: sharpness(xf, 1.7)),

@@ -394,6 +394,34 @@ CLASS_PEERS = {
         tv_make=lambda v2: v2.ElasticTransform(alpha=50.0, sigma=5.0),
         albu_make=lambda A: A.ElasticTransform(alpha=50.0, sigma=5.0, p=1.0),
     ),
+    # kornia's defaults; albumentations' rain without its blur and darkening (kornia has neither)
+    "rain": lambda: _class_peers(
+        "RandomRain",
+        dict(p=1.0),
+        albu_make=lambda A: A.RandomRain(
+            slant_range=(-5, 5), drop_length=20, drop_width=1, blur_value=1, brightness_coefficient=1.0, p=1.0
+        ),
+    ),
+    "snow": lambda: _class_peers(
+        "RandomSnow",
+        dict(p=1.0),
+        albu_make=lambda A: A.RandomSnow(snow_point_range=(0.5, 0.5), brightness_coeff=2.0, p=1.0),
+    ),
+    "plasma_brightness": lambda: _class_peers(
+        "RandomPlasmaBrightness",
+        dict(p=1.0),
+        albu_make=lambda A: A.PlasmaBrightnessContrast(contrast_range=(0.0, 0.0), p=1.0),
+    ),
+    "plasma_contrast": lambda: _class_peers(
+        "RandomPlasmaContrast",
+        dict(p=1.0),
+        albu_make=lambda A: A.PlasmaBrightnessContrast(brightness_range=(0.0, 0.0), p=1.0),
+    ),
+    "plasma_shadow": lambda: _class_peers(
+        "RandomPlasmaShadow",
+        dict(p=1.0),
+        albu_make=lambda A: A.PlasmaShadow(p=1.0),
+    ),
     "gaussian_noise": lambda: _class_peers(
         "RandomGaussianNoise",
         dict(mean=0.0, std=0.1, p=1.0),

@@ -112,6 +112,76 @@ def _add_offset_fake(img, offset):
     return empty_output(img, img.shape)
 
 
+def _check_plasma(op, img, plasma):
+    _check_image(op, img)
+    torch._check(
+        plasma.dtype == torch.float32, lambda: f"u8aug.{op}: expected plasma of dtype torch.float32, got {plasma.dtype}"
+    )
+    b = img.shape[0] if img.dim() == 4 else 1
+    c, h, w = img.shape[-3:]
+    torch._check(
+        (plasma.dim() == img.dim() or plasma.dim() == 4)
+        and (plasma.dim() != 4 or plasma.shape[0] in (b, 1))
+        and plasma.shape[-3] in (c, 1)
+        and tuple(plasma.shape[-2:]) == (h, w),
+        lambda: f"u8aug.{op}: expected plasma of shape (B or 1, C or 1, H, W) = ({b} or 1, {c} or 1, {h}, {w}), got {tuple(plasma.shape)}",
+    )
+    torch._check(
+        plasma.device == img.device, lambda: f"u8aug.{op}: plasma is on {plasma.device} but img is on {img.device}"
+    )
+
+
+@_fake("rain")
+def _rain_fake(img, coordinates, drops, heights, widths):
+    _check_image("rain", img)
+    b = img.shape[0] if img.dim() == 4 else 1
+    torch._check(
+        coordinates.dtype == torch.float32
+        and coordinates.dim() == 3
+        and coordinates.shape[0] == b
+        and coordinates.shape[2] == 2,
+        lambda: f"u8aug.rain: expected coordinates to be a float32 tensor of shape (B, N, 2) with B = {b} (row, column in [0, 1)), got {coordinates.dtype} of shape {tuple(coordinates.shape)}",
+    )
+    for name, t in (("drops", drops), ("heights", heights), ("widths", widths)):
+        torch._check(
+            t.dtype == torch.int64 and t.dim() == 1 and t.shape[0] == b,
+            lambda: f"u8aug.rain: expected {name} to be a 1-D int64 tensor of B = {b} values, got {t.dtype} of shape {tuple(t.shape)}",
+        )
+    for name, t in (("coordinates", coordinates), ("drops", drops), ("heights", heights), ("widths", widths)):
+        torch._check(t.device == img.device, lambda: f"u8aug.rain: {name} is on {t.device} but img is on {img.device}")
+    return empty_output(img, img.shape)
+
+
+@_fake("snow")
+def _snow_fake(img, coefficient, brightness):
+    _check_image("snow", img)
+    torch._check(img.shape[-3] == 3, lambda: f"u8aug.snow: expected 3 channels (RGB), got {img.shape[-3]}")
+    _check_values("snow", "coefficient", coefficient, img)
+    _check_values("snow", "brightness", brightness, img)
+    return empty_output(img, img.shape)
+
+
+@_fake("plasma_brightness")
+def _plasma_brightness_fake(img, plasma, intensity):
+    _check_plasma("plasma_brightness", img, plasma)
+    _check_values("plasma_brightness", "intensity", intensity, img)
+    return empty_output(img, img.shape)
+
+
+@_fake("plasma_contrast")
+def _plasma_contrast_fake(img, plasma):
+    _check_plasma("plasma_contrast", img, plasma)
+    return empty_output(img, img.shape)
+
+
+@_fake("plasma_shadow")
+def _plasma_shadow_fake(img, plasma, shade_intensity, shade_quantity):
+    _check_plasma("plasma_shadow", img, plasma)
+    _check_values("plasma_shadow", "shade_intensity", shade_intensity, img)
+    _check_values("plasma_shadow", "shade_quantity", shade_quantity, img)
+    return empty_output(img, img.shape)
+
+
 @_fake("sharpness")
 def _sharpness_fake(img, factor):
     _check_image("sharpness", img)

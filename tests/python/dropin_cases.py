@@ -100,7 +100,25 @@ CASES = [
     ("RandomMotionBlur", dict(kernel_size=5, angle=35.0, direction=0.5, p=0.7)),
     ("RandomMotionBlur", dict(kernel_size=3, angle=(-60.0, 60.0), direction=(-1.0, 1.0), border_type="reflect", p=1.0)),
     ("RandomSaltAndPepperNoise", dict(amount=(0.05, 0.2), salt_vs_pepper=(0.3, 0.7), p=0.7)),
+    ("RandomRain", dict(number_of_drops=(5, 40), drop_height=(1, 7), drop_width=(-4, 4), p=0.7)),
+    ("RandomRain", dict(number_of_drops=(1, 3), drop_height=(3, 3), drop_width=(-6, -6), same_on_batch=True, p=1.0)),
+    ("RandomSnow", dict(p=0.7)),
+    ("RandomSnow", dict(snow_coefficient=(0.1, 0.9), brightness=(1.0, 4.0), same_on_batch=True, p=1.0)),
+    ("RandomPlasmaBrightness", dict(p=0.7)),
+    ("RandomPlasmaBrightness", dict(roughness=(0.3, 0.9), intensity=(0.2, 0.6), same_on_batch=True, p=1.0)),
+    ("RandomPlasmaContrast", dict(p=0.7)),
+    ("RandomPlasmaContrast", dict(roughness=(0.5, 0.5), same_on_batch=True, p=1.0)),
+    ("RandomPlasmaShadow", dict(p=0.7)),
+    ("RandomPlasmaShadow", dict(shade_intensity=(-0.5, 0.2), shade_quantity=(0.3, 0.9), p=1.0)),
 ]
 
-# kornia's generator of an int Resize size raises on a symbolic H or W: these compile for one image size
-FIXED_SIZE_COMPILE = ("LongestMaxSize", "SmallestMaxSize")
+# kornia's generator of an int Resize size raises on a symbolic H or W, and so does its plasma
+# generator (diamond_square's math.log2 of the size: torch 2.15's symbolic shapes fail on it, kornia's
+# own float classes alike): these compile for one image size, any batch size
+FIXED_SIZE_COMPILE = (
+    "LongestMaxSize",
+    "SmallestMaxSize",
+    "RandomPlasmaBrightness",
+    "RandomPlasmaContrast",
+    "RandomPlasmaShadow",
+)

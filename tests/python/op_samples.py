@@ -132,9 +132,42 @@ SAMPLES = {
         .contiguous(),
     ),
     "add_offset": lambda x: (x, torch.linspace(-0.5, 0.5, x.numel(), device=x.device).view(x.shape)),
+    "rain": lambda x: _rain(x),
+    "snow": lambda x: (
+        x,
+        torch.linspace(0.2, 0.8, _batch(x), device=x.device),
+        torch.linspace(1.0, 3.0, _batch(x), device=x.device),
+    ),
+    "plasma_brightness": lambda x: (x, _plasma(x), torch.linspace(0.0, 1.0, _batch(x), device=x.device)),
+    "plasma_contrast": lambda x: (x, _plasma(x)),
+    "plasma_shadow": lambda x: (
+        x,
+        _plasma(x)[..., :1, :, :],
+        torch.linspace(-1.0, 0.0, _batch(x), device=x.device),
+        torch.linspace(0.2, 0.8, _batch(x), device=x.device),
+    ),
     "sharpness": lambda x: (x, torch.linspace(0.0, 2.0, x.shape[0] if x.dim() == 4 else 1, device=x.device)),
     "pipeline": lambda x: _pipeline(x),
 }
+
+
+def _batch(x):
+    return x.shape[0] if x.dim() == 4 else 1
+
+
+def _rain(x):
+    # drops of one to three pixels down and across, inside every image the tables use (3 x 3 and up)
+    b = _batch(x)
+    coordinates = torch.linspace(0.0, 0.999, b * 5 * 2, device=x.device).view(b, 5, 2)
+    drops = torch.arange(b, device=x.device) % 5 + 1
+    heights = torch.arange(b, device=x.device) % 2 + 1
+    widths = torch.arange(b, device=x.device) % 3 - 1
+    return x, coordinates, drops, heights, widths
+
+
+def _plasma(x):
+    # a map in [0, 1] of x's shape, as kornia's diamond_square gives
+    return torch.linspace(0.0, 1.0, x.numel(), device=x.device).view(x.shape).flip(-1)
 
 
 def _kernels(x, taps, per_sample):

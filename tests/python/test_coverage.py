@@ -12,11 +12,6 @@ import u8aug.kornia as UK
 
 # Not (yet) taking uint8, and why; each still importable from u8aug.kornia where noted.
 WITHOUT_UINT8 = {
-    "RandomPlasmaBrightness": "a drop-in on add_offset was exact eagerly but its compiled call failed on torch 2.15",
-    "RandomPlasmaShadow": "a drop-in on add_offset was exact eagerly but its compiled call failed on torch 2.15",
-    "RandomPlasmaContrast": "no u8aug kernel yet for kornia's contrast map ((x - 0.5) * 4 * plasma + 0.5)",
-    "RandomRain": "no u8aug kernel yet for kornia's drop rasterisation",
-    "RandomSnow": "no u8aug kernel yet for kornia's HLS round trip",
     "RandomJPEG": "no u8aug kernel yet for kornia's differentiable JPEG",
     "RandomDissolving": "a Stable Diffusion model in float: u8aug.kornia.RandomDissolving refuses uint8 by name",
     "Denormalize": "its input is a normalized float image, never uint8: u8aug.kornia.Denormalize is kornia's",

@@ -23,6 +23,8 @@
 #include "u8aug/pixel/index_maps.h"
 #include "u8aug/pixel/mix.h"
 #include "u8aug/pixel/offset.h"
+#include "u8aug/pixel/rain.h"
+#include "u8aug/pixel/snow.h"
 #include "u8aug/pixel/resize.h"
 #include "u8aug/pixel/warp.h"
 
@@ -176,6 +178,17 @@ void paste_boxes(const ConstImage& src, const Image& dst, const PasteParams& par
 // x / 255 + offset, clamped, quantized (pixel/offset.h): kornia's Gaussian noise and illumination
 // gradients, a float32 offset per element (stride_b 0: one for the batch).
 void add_offset(const ConstImage& src, const OffsetImage& offset, const Image& dst, const ParallelFor& parallel = {});
+// kornia's RandomSnow (pixel/snow.h): RGB through HLS, each sample's lightness below its coefficient
+// multiplied by its brightness and clamped, back to RGB.
+void snow(const ConstImage& src, const Image& dst, const SnowParams& params, const ParallelFor& parallel = {});
+// kornia's RandomRain given its draws (pixel/rain.h): every pixel a drop covers set to 200 in every
+// channel, the rest copied. Heights must be in [1, H) and |widths| < W (kornia's checks).
+void rain(const ConstImage& src, const Image& dst, const RainDrops& drops, const ParallelFor& parallel = {});
+// kornia's RandomPlasmaBrightness, RandomPlasmaContrast and RandomPlasmaShadow given their fractal map
+// (pixel/offset.h): plasma has img's shape (stride_b 0: one map for the batch; stride_c 0: one for every
+// channel), params the kind and its per-sample values.
+void plasma(const ConstImage& src, const OffsetImage& plasma, const PlasmaParams& params, const Image& dst,
+            const ParallelFor& parallel = {});
 // kornia.enhance.sharpness (pixel/sharpness.h): the 3x3 smoothing kernel blended by a per-sample factor
 // (0: smoothed, 1: the input, above 1: sharpened), the one-pixel border kept; images of 3 x 3 and up.
 void sharpness(const ConstImage& src, const Image& dst, Samples factor, const ParallelFor& parallel = {});
@@ -254,6 +267,10 @@ void box_blur_pooled(const ConstImage& src, const Image& dst, int64_t ky, int64_
                      cudaStream_t stream);
 void sharpness(const ConstImage& src, const Image& dst, Samples factor, cudaStream_t stream);
 void add_offset(const ConstImage& src, const OffsetImage& offset, const Image& dst, cudaStream_t stream);
+void snow(const ConstImage& src, const Image& dst, const SnowParams& params, cudaStream_t stream);
+void rain(const ConstImage& src, const Image& dst, const RainDrops& drops, cudaStream_t stream);
+void plasma(const ConstImage& src, const OffsetImage& plasma, const PlasmaParams& params, const Image& dst,
+            cudaStream_t stream);
 void erase_boxes(const ConstImage& src, const Image& dst, Boxes boxes, Samples values, cudaStream_t stream);
 void mix_up(const ConstImage& src, const Image& dst, const MixUpParams& params, cudaStream_t stream);
 void paste_boxes(const ConstImage& src, const Image& dst, const PasteParams& params, cudaStream_t stream);

@@ -234,6 +234,36 @@ class RandomGaussianIllumination(K.RandomGaussianIllumination):
 
 
 @uint8_dropin
+class RandomRain(K.RandomRain):
+    """kornia.augmentation.RandomRain that also takes uint8 images (u8aug's rain op on kornia's own
+    draws)."""
+
+
+@uint8_dropin
+class RandomSnow(K.RandomSnow):
+    """kornia.augmentation.RandomSnow that also takes uint8 images (u8aug's snow op: kornia's HLS
+    round trip, exact)."""
+
+
+@uint8_dropin
+class RandomPlasmaBrightness(K.RandomPlasmaBrightness):
+    """kornia.augmentation.RandomPlasmaBrightness that also takes uint8 images (u8aug kernels on
+    kornia's own fractal map)."""
+
+
+@uint8_dropin
+class RandomPlasmaContrast(K.RandomPlasmaContrast):
+    """kornia.augmentation.RandomPlasmaContrast that also takes uint8 images (u8aug kernels on
+    kornia's own fractal map)."""
+
+
+@uint8_dropin
+class RandomPlasmaShadow(K.RandomPlasmaShadow):
+    """kornia.augmentation.RandomPlasmaShadow that also takes uint8 images (u8aug kernels on kornia's
+    own fractal map)."""
+
+
+@uint8_dropin
 class RandomAutoContrast(K.RandomAutoContrast):
     """kornia.augmentation.RandomAutoContrast that also takes uint8 images (u8aug kernels)."""
 

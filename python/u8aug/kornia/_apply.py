@@ -134,6 +134,42 @@ def _illumination(aug, x, params, flags, transform, run=ops):
     return run.add_offset(x, gradient if x.dim() == 4 else gradient.reshape(x.shape))
 
 
+def _plasma_map(params, x):
+    # kornia's _plasma_for_input: the drawn map cropped to the image (a view; the op takes its strides)
+    return _f32(params, "plasma", x)[..., : x.shape[-2], : x.shape[-1]]
+
+
+def _plasma_brightness(aug, x, params, flags, transform, run=ops):
+    return run.plasma_brightness(x, _plasma_map(params, x), _f32(params, "intensity", x))
+
+
+def _plasma_contrast(aug, x, params, flags, transform, run=ops):
+    return run.plasma_contrast(x, _plasma_map(params, x))
+
+
+def _plasma_shadow(aug, x, params, flags, transform, run=ops):
+    shade_intensity, shade_quantity = (_f32(params, k, x) for k in ("shade_intensity", "shade_quantity"))
+    return run.plasma_shadow(x, _plasma_map(params, x), shade_intensity, shade_quantity)
+
+
+def _rain(aug, x, params, flags, transform, run=ops):
+    # kornia's drops from its draws; its checks of the channel count here, of the drop sizes in the op
+    if x.shape[-3] not in (1, 3):
+        raise ValueError(f"u8aug.kornia.RandomRain: expected 1 or 3 channels, got {x.shape[-3]}")
+    counts = (
+        params[k].to(device=x.device, dtype=torch.int64)
+        for k in ("number_of_drops_factor", "drop_height_factor", "drop_width_factor")
+    )
+    return run.rain(x, _f32(params, "coordinates_factor", x), *counts)
+
+
+def _snow(aug, x, params, flags, transform, run=ops):
+    from kornia.core.check import KORNIA_CHECK
+
+    KORNIA_CHECK(x.shape[-3] == 3, "Number of color channels should be 3.")
+    return run.snow(x, _f32(params, "snow_coefficient", x), _f32(params, "brightness", x))
+
+
 def _salt_and_pepper(aug, x, params, flags, transform, run=ops):
     # kornia's masks, salt (1.0: 255) first, then pepper (0.0: 0), as kornia writes them
     if x.shape[1] not in (1, 3):
@@ -209,6 +245,11 @@ KERNELS: Dict[str, Callable] = {
     "RandomLinearCornerIllumination": _illumination,
     "RandomGaussianIllumination": _illumination,
     "RandomSaltAndPepperNoise": _salt_and_pepper,
+    "RandomRain": _rain,
+    "RandomSnow": _snow,
+    "RandomPlasmaBrightness": _plasma_brightness,
+    "RandomPlasmaContrast": _plasma_contrast,
+    "RandomPlasmaShadow": _plasma_shadow,
     "RandomInvert": _invert,
     "RandomGrayscale": _grayscale,
     "Normalize": _normalize,
@@ -248,8 +289,8 @@ FAST_CLASSES = (
 # apply function calls only whole-image u8aug ops that have a pipeline step (CenterCrop slices,
 # RandomChannelShuffle and RandomChannelDropout index, RandomErasing and salt-and-pepper use torch's
 # ops on the bytes, RandomRGBShift and RandomPlanckianJitter work plane by plane, and add_offset, the
-# Gaussian noise's and the illuminations' op, has no pipeline step: their offsets are a float32
-# image each, read once either way; RandomClahe runs kornia's float code; elastic_transform and
+# Gaussian noise's and the illuminations' op, the plasma ops, rain and snow have no pipeline step: their maps
+# are a float32 image each, read once either way; RandomClahe runs kornia's float code; elastic_transform and
 # grid_sample, the elastic, thin-plate and fisheye classes' ops, have no pipeline step).
 FUSED_CLASSES = tuple(
     n
@@ -267,6 +308,11 @@ FUSED_CLASSES = tuple(
         "RandomLinearCornerIllumination",
         "RandomGaussianIllumination",
         "RandomSaltAndPepperNoise",
+        "RandomRain",
+        "RandomSnow",
+        "RandomPlasmaBrightness",
+        "RandomPlasmaContrast",
+        "RandomPlasmaShadow",
         "RandomClahe",
         "RandomElasticTransform",
         "RandomThinPlateSpline",

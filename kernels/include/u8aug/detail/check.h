@@ -264,6 +264,39 @@ inline void check_offset(const char* op, const ConstImage& src, const ImageView<
   if (!same_shape(src, offset)) fail(op, "offset must have img's (B, C, H, W) shape");
   check_disjoint(op, offset, dst);
 }
+// The plasma classes: a map of img's shape (stride_b 0 for one map, stride_c 0 for one channel) and
+// the values the kind reads (contrast reads none).
+inline void check_plasma(const char* op, const ConstImage& src, const ImageView<const float>& plasma,
+                         const PlasmaParams& params, const Image& dst) {
+  check_unary(op, src, dst);
+  check_view(op, "plasma", plasma);
+  if (!same_shape(src, plasma)) fail(op, "plasma must have img's (B, C, H, W) shape");
+  check_disjoint(op, plasma, dst);
+  switch (params.kind) {
+    case PlasmaKind::kBrightness: check_samples(op, "intensity", params.a, src.batch); break;
+    case PlasmaKind::kContrast: break;
+    case PlasmaKind::kShadow:
+      check_samples(op, "shade_intensity", params.a, src.batch);
+      check_samples(op, "shade_quantity", params.b, src.batch);
+      break;
+    default: fail(op, "unknown plasma kind " + std::to_string(static_cast<int32_t>(params.kind)));
+  }
+}
+// RandomRain: the drawn tensors' pointers (their values are checked by the CPU backend, which reads them).
+inline void check_rain(const char* op, const ConstImage& src, const Image& dst, const RainDrops& drops) {
+  check_unary(op, src, dst);
+  if (drops.max_drops < 0) fail(op, "max_drops must be >= 0, got " + std::to_string(drops.max_drops));
+  if (drops.drops == nullptr || drops.heights == nullptr || drops.widths == nullptr ||
+      (drops.coordinates == nullptr && drops.max_drops > 0)) {
+    fail(op, "a drop parameter has a null pointer");
+  }
+}
+// RandomSnow: three channels and the two per-sample values.
+inline void check_snow(const char* op, const ConstImage& src, const Image& dst, const SnowParams& params) {
+  check_rgb(op, src, dst);
+  check_samples(op, "coefficient", params.coefficient, src.batch);
+  check_samples(op, "brightness", params.brightness, src.batch);
+}
 // Erasing: one box (4 corners' values) per sample or one for the batch, and the fill values.
 inline void check_erase(const char* op, const ConstImage& src, const Image& dst, const Boxes& boxes,
                         const Samples& values) {

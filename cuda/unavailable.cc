@@ -72,6 +72,7 @@ void paste_boxes(const ConstImage&, const Image&, const PasteParams&, cudaStream
 void add_offset(const ConstImage&, const OffsetImage&, const Image&, cudaStream_t) { unavailable("add_offset"); }
 void rain(const ConstImage&, const Image&, const RainDrops&, cudaStream_t) { unavailable("rain"); }
 void snow(const ConstImage&, const Image&, const SnowParams&, cudaStream_t) { unavailable("snow"); }
+void clahe(const ConstImage&, const Image&, const ClaheParams&, cudaStream_t) { unavailable("clahe"); }
 void plasma(const ConstImage&, const OffsetImage&, const PlasmaParams&, const Image&, cudaStream_t) {
   unavailable("plasma");
 }

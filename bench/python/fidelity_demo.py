@@ -130,7 +130,7 @@ def _ragged(x):
 
 def geometry_cases():
     import torch.nn.functional as F
-    from kornia.enhance import adjust_brightness, normalize_min_max, sharpness
+    from kornia.enhance import adjust_brightness, equalize_clahe, normalize_min_max, sharpness
     from kornia.filters import filter2d, gaussian_blur2d, median_blur
     from kornia.filters.blur import _box_blur_pool  # kornia's pooled box blur (box_blur picks it by size)
     from kornia.geometry.transform import (
@@ -258,6 +258,11 @@ def geometry_cases():
             (lambda x: u8aug.filter2d(x, _motion_kernel(), "reflect"), lambda xf: filter2d(xf, _motion_kernel(), "reflect")),
         ],
         "auto_contrast": [(lambda x: u8aug.auto_contrast(x), lambda xf: normalize_min_max(xf))],
+        # kornia's two blends: even tiles (8 x 8 of most photo sizes) and odd ones (3 x 5 of 512 x 512)
+        "clahe": [
+            (lambda x: u8aug.clahe(x, 40.0, (8, 8)), lambda xf: equalize_clahe(xf, 40.0, (8, 8))),
+            (lambda x: u8aug.clahe(x, 2.0, (3, 5)), lambda xf: equalize_clahe(xf, 2.0, (3, 5))),
+        ],
         "erase_boxes": [(lambda x: u8aug.erase_boxes(x, _erase_box(x), 0.5), lambda xf: _erased(xf, _erase_box(xf), 0.5))],
         # kornia's RandomMixUpV2 blend and RandomCutMixV2 paste (bbox_to_mask, masked copy)
         "mix_up": [(lambda x: u8aug.mix_up(x, _pairs(x), _lambdas(x)), lambda xf: _mixed(xf))],

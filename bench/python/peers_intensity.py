@@ -354,6 +354,16 @@ def _opencv_sharpen(cv2):
     return sharpen
 
 
+def _opencv_clahe(cv2):
+    """cv2.createCLAHE (clip 40, 8 x 8 tiles) on each channel of an HWC image."""
+    clahe = cv2.createCLAHE(clipLimit=40.0, tileGridSize=(8, 8))
+
+    def run(img):
+        return np.stack([clahe.apply(np.ascontiguousarray(img[:, :, c])) for c in range(img.shape[2])], axis=2)
+
+    return run
+
+
 CLASS_PEERS = {
     "median_blur_3": lambda: _class_peers(
         "RandomMedianBlur",
@@ -406,6 +416,15 @@ CLASS_PEERS = {
         "RandomSnow",
         dict(p=1.0),
         albu_make=lambda A: A.RandomSnow(snow_point_range=(0.5, 0.5), brightness_coeff=2.0, p=1.0),
+    ),
+    # kornia's defaults (clip 40, 8 x 8 tiles); OpenCV's CLAHE with the same limit on each channel (its
+    # limit means what kornia's does: clip * tile pixels / 256); albumentations' CLAHE equalises the
+    # lightness of an RGB image in LAB, a different operation, with the same tiles
+    "clahe": lambda: _class_peers(
+        "RandomClahe",
+        dict(clip_limit=(40.0, 40.0), grid_size=(8, 8), p=1.0),
+        albu_make=lambda A: A.CLAHE(clip_limit=(4.0, 4.0), tile_grid_size=(8, 8), p=1.0),
+        opencv_make=lambda cv2: _opencv_clahe(cv2),
     ),
     "plasma_brightness": lambda: _class_peers(
         "RandomPlasmaBrightness",

@@ -152,6 +152,24 @@ def _rain_fake(img, coordinates, drops, heights, widths):
     return empty_output(img, img.shape)
 
 
+@_fake("clahe")
+def _clahe_fake(img, clip_limit, grid_size):
+    _check_image("clahe", img)
+    torch._check(
+        len(grid_size) == 2,
+        lambda: f"u8aug.clahe: expected grid_size = (rows, columns) of tiles, got {len(grid_size)} values",
+    )
+    gh, gw = grid_size
+    torch._check(gh >= 1 and gw >= 1, lambda: f"u8aug.clahe: grid_size must be positive, got ({gh}, {gw})")
+    h, w = img.shape[-2], img.shape[-1]
+    torch._check(
+        h > gh and w > gw,
+        lambda: f"u8aug.clahe: cannot tile a {h}x{w} image by a ({gh}, {gw}) grid: the smallest image this grid admits is ({gh + 1}, {gw + 1})",
+    )
+    _check_values("clahe", "clip_limit", clip_limit, img)
+    return empty_output(img, img.shape)
+
+
 @_fake("snow")
 def _snow_fake(img, coefficient, brightness):
     _check_image("snow", img)

@@ -8,6 +8,7 @@ from ._params import samples
 __all__ = [
     "add_offset",
     "auto_contrast",
+    "clahe",
     "erase_boxes",
     "plasma_brightness",
     "plasma_contrast",
@@ -69,6 +70,17 @@ def snow(img: torch.Tensor, coefficient, brightness) -> torch.Tensor:
     each step in kornia's float32 order (fidelity: exact; the whole colour cube checked). 3-channel
     images; ``coefficient`` and ``brightness``: numbers or float32 tensors of 1 or B values."""
     return torch.ops.u8aug.snow(img, samples(coefficient, img), samples(brightness, img))
+
+
+def clahe(img: torch.Tensor, clip_limit=40.0, grid_size=(8, 8)) -> torch.Tensor:
+    """``kornia.enhance.equalize_clahe`` (RandomClahe) on ``img / 255``, quantized: each (sample,
+    channel) plane cut into ``grid_size`` = (rows, columns) tiles of ``ceil(H / rows)`` x
+    ``ceil(W / columns)`` pixels (reflected past the bottom and right edges), each tile's histogram
+    clipped at ``max(floor(clip_limit * pixels / 256), 1)`` with the excess spread back as OpenCV
+    does, made a table, and every pixel blended from the tables of the tiles around it, in kornia's
+    float32 order (fidelity: exact). ``clip_limit``: a number or float32 tensor of 1 or B values; 0 or
+    less turns clipping off. The image must be larger than the grid on both axes, as kornia requires."""
+    return torch.ops.u8aug.clahe(img, samples(clip_limit, img), [int(g) for g in grid_size])
 
 
 def auto_contrast(img: torch.Tensor) -> torch.Tensor:

@@ -133,6 +133,8 @@ SAMPLES = {
     ),
     "add_offset": lambda x: (x, torch.linspace(-0.5, 0.5, x.numel(), device=x.device).view(x.shape)),
     "rain": lambda x: _rain(x),
+    # a 2 x 2 grid fits every image the tables use (3 x 3 and up)
+    "clahe": lambda x: (x, torch.linspace(0.0, 40.0, _batch(x), device=x.device), [2, 2]),
     "snow": lambda x: (
         x,
         torch.linspace(0.2, 0.8, _batch(x), device=x.device),

@@ -23,6 +23,7 @@
 #include "u8aug/pixel/index_maps.h"
 #include "u8aug/pixel/mix.h"
 #include "u8aug/pixel/offset.h"
+#include "u8aug/pixel/clahe.h"
 #include "u8aug/pixel/rain.h"
 #include "u8aug/pixel/snow.h"
 #include "u8aug/pixel/resize.h"
@@ -184,6 +185,10 @@ void snow(const ConstImage& src, const Image& dst, const SnowParams& params, con
 // kornia's RandomRain given its draws (pixel/rain.h): every pixel a drop covers set to 200 in every
 // channel, the rest copied. Heights must be in [1, H) and |widths| < W (kornia's checks).
 void rain(const ConstImage& src, const Image& dst, const RainDrops& drops, const ParallelFor& parallel = {});
+// kornia.enhance.equalize_clahe on x / 255 (pixel/clahe.h): each plane's tiles_h x tiles_w tiles'
+// clipped histograms made tables and blended per pixel; the grid must be smaller than the image
+// (kornia's rule), clip one value per sample or one for all (<= 0 or NaN: no clipping).
+void clahe(const ConstImage& src, const Image& dst, const ClaheParams& params, const ParallelFor& parallel = {});
 // kornia's RandomPlasmaBrightness, RandomPlasmaContrast and RandomPlasmaShadow given their fractal map
 // (pixel/offset.h): plasma has img's shape (stride_b 0: one map for the batch; stride_c 0: one for every
 // channel), params the kind and its per-sample values.
@@ -269,6 +274,7 @@ void sharpness(const ConstImage& src, const Image& dst, Samples factor, cudaStre
 void add_offset(const ConstImage& src, const OffsetImage& offset, const Image& dst, cudaStream_t stream);
 void snow(const ConstImage& src, const Image& dst, const SnowParams& params, cudaStream_t stream);
 void rain(const ConstImage& src, const Image& dst, const RainDrops& drops, cudaStream_t stream);
+void clahe(const ConstImage& src, const Image& dst, const ClaheParams& params, cudaStream_t stream);
 void plasma(const ConstImage& src, const OffsetImage& plasma, const PlasmaParams& params, const Image& dst,
             cudaStream_t stream);
 void erase_boxes(const ConstImage& src, const Image& dst, Boxes boxes, Samples values, cudaStream_t stream);

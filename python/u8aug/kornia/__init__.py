@@ -275,8 +275,8 @@ class RandomPlanckianJitter(K.RandomPlanckianJitter):
 
 @uint8_dropin
 class RandomClahe(K.RandomClahe):
-    """kornia.augmentation.RandomClahe that also takes uint8 images (kornia's own float CLAHE on
-    x / 255, quantized: no u8aug kernel yet)."""
+    """kornia.augmentation.RandomClahe that also takes uint8 images (u8aug's clahe op on kornia's drawn
+    clip limits; with ``slow_and_differentiable=True``, kornia's own float CLAHE on x / 255, quantized)."""
 
 
 @uint8_dropin

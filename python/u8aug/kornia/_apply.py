@@ -112,12 +112,14 @@ def _erasing(aug, x, params, flags, transform, run=ops):
 
 
 def _clahe(aug, x, params, flags, transform, run=ops):
-    # no u8aug kernel yet: kornia's own float CLAHE on x / 255, quantized as the oracle quantizes
-    # (exact by construction, kornia's speed), so a uint8 pipeline with it stays uint8
+    clip = params["clip_limit_factor"].to(device=x.device, dtype=torch.float32)
+    if not flags["slow_and_differentiable"]:
+        return run.clahe(x, clip, flags["grid_size"])
+    # the soft histogram of the differentiable path has no u8aug kernel: kornia's own float CLAHE on
+    # x / 255, quantized as the oracle quantizes (exact by construction, kornia's speed)
     from kornia.enhance.equalization import _equalize_clahe
 
-    clip = params["clip_limit_factor"].to(device=x.device, dtype=torch.float32)
-    out = _equalize_clahe(x.float() / 255, clip, flags["grid_size"], flags["slow_and_differentiable"])
+    out = _equalize_clahe(x.float() / 255, clip, flags["grid_size"], True)
     out = (out * 255).round().clamp(0, 255).to(torch.uint8)
     return out.contiguous(memory_format=torch.channels_last) if ops._channels_last(x) else out.contiguous()
 
@@ -290,7 +292,7 @@ FAST_CLASSES = (
 # RandomChannelShuffle and RandomChannelDropout index, RandomErasing and salt-and-pepper use torch's
 # ops on the bytes, RandomRGBShift and RandomPlanckianJitter work plane by plane, and add_offset, the
 # Gaussian noise's and the illuminations' op, the plasma ops, rain and snow have no pipeline step: their maps
-# are a float32 image each, read once either way; RandomClahe runs kornia's float code; elastic_transform and
+# are a float32 image each, read once either way; clahe needs every tile's histogram before its first byte; elastic_transform and
 # grid_sample, the elastic, thin-plate and fisheye classes' ops, have no pipeline step).
 FUSED_CLASSES = tuple(
     n

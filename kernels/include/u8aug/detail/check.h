@@ -291,6 +291,25 @@ inline void check_rain(const char* op, const ConstImage& src, const Image& dst, 
     fail(op, "a drop parameter has a null pointer");
   }
 }
+// RandomClahe: a positive grid smaller than the image (kornia's rule; the reflected padding it then
+// needs is always shorter than the image), tiles of at most 2^24 pixels (kornia's float32 counts
+// stay exact), one clip limit per sample or one for all.
+inline void check_clahe(const char* op, const ConstImage& src, const Image& dst, const ClaheParams& params) {
+  check_unary(op, src, dst);
+  const std::string grid = "(" + std::to_string(params.tiles_h) + ", " + std::to_string(params.tiles_w) + ")";
+  if (params.tiles_h <= 0 || params.tiles_w <= 0) fail(op, "grid_size must be positive, got " + grid);
+  if (src.height <= params.tiles_h || src.width <= params.tiles_w) {
+    fail(op, "cannot tile a " + std::to_string(src.height) + "x" + std::to_string(src.width) + " image by a " + grid +
+                 " grid: the smallest image this grid admits is (" + std::to_string(params.tiles_h + 1) + ", " +
+                 std::to_string(params.tiles_w + 1) + ")");
+  }
+  const ClaheGrid g = clahe_grid(src.height, src.width, params.tiles_h, params.tiles_w);
+  if (g.tile_h * g.tile_w > (int64_t{1} << 24)) {
+    fail(op, "tiles of more than 2^24 pixels are not supported (kornia counts in float32), got " +
+                 std::to_string(g.tile_h) + "x" + std::to_string(g.tile_w));
+  }
+  check_samples(op, "clip", params.clip, src.batch);
+}
 // RandomSnow: three channels and the two per-sample values.
 inline void check_snow(const char* op, const ConstImage& src, const Image& dst, const SnowParams& params) {
   check_rgb(op, src, dst);

@@ -207,3 +207,28 @@ def test_snow_errors():
         u8aug.snow(random_image((2, 1, 4, 5)), 0.5, 2.0)
     with pytest.raises(RuntimeError, match="snow: brightness must hold 1 or B = 2 values, got 3"):
         u8aug.snow(random_image((2, 3, 4, 5)), 0.5, torch.ones(3))
+
+
+@pytest.mark.parametrize(
+    "shape", [(32, 3, 224, 224), (4, 1, 100, 300), (2, 3, 31, 17), (3, 2, 3, 3), (2, 1, 2, 2), (2, 3, 5, 300)]
+)
+def test_plasma_draw_is_kornias_diamond_square_bit_for_bit(shape):
+    """u8aug.kornia._plasma's map (the plasma classes' draw) against kornia's diamond_square under one
+    seed: every float of the map, and the generator left where kornia leaves it."""
+    from kornia.contrib import diamond_square
+
+    from u8aug.kornia import _plasma
+
+    roughness = torch.linspace(0.1, 0.9, shape[0])
+    torch.manual_seed(5)
+    expected = diamond_square(shape, roughness, device=torch.device("cpu"), dtype=torch.float32)
+    after_kornia = torch.rand(3)
+    torch.manual_seed(5)
+    got = _plasma.diamond_square(shape, roughness, torch.device("cpu"), torch.float32)
+    assert torch.equal(torch.rand(3), after_kornia)
+    assert got.shape == expected.shape and torch.equal(got, expected)
+    # float64 maps are kornia's own code
+    torch.manual_seed(5)
+    double = _plasma.diamond_square(shape, roughness, torch.device("cpu"), torch.float64)
+    torch.manual_seed(5)
+    assert torch.equal(double, diamond_square(shape, roughness, device=torch.device("cpu"), dtype=torch.float64))

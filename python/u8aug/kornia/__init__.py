@@ -26,7 +26,7 @@ forward too.
 
 import kornia.augmentation as K
 
-from . import _containers
+from . import _containers, _plasma
 from ._apply import KERNELS
 from ._mix import (  # noqa: F401  (their own forward: kornia's mix base)
     RandomCutMixV2,
@@ -248,19 +248,28 @@ class RandomSnow(K.RandomSnow):
 @uint8_dropin
 class RandomPlasmaBrightness(K.RandomPlasmaBrightness):
     """kornia.augmentation.RandomPlasmaBrightness that also takes uint8 images (u8aug kernels on
-    kornia's own fractal map)."""
+    kornia's fractal map, drawn by u8aug.kornia._plasma: kornia's numbers bit for bit, faster)."""
+
+    def generate_parameters(self, shape):
+        return _plasma.generate_parameters(self, K.RandomPlasmaBrightness, shape, channels=None)
 
 
 @uint8_dropin
 class RandomPlasmaContrast(K.RandomPlasmaContrast):
     """kornia.augmentation.RandomPlasmaContrast that also takes uint8 images (u8aug kernels on
-    kornia's own fractal map)."""
+    kornia's fractal map, drawn by u8aug.kornia._plasma: kornia's numbers bit for bit, faster)."""
+
+    def generate_parameters(self, shape):
+        return _plasma.generate_parameters(self, K.RandomPlasmaContrast, shape, channels=None)
 
 
 @uint8_dropin
 class RandomPlasmaShadow(K.RandomPlasmaShadow):
     """kornia.augmentation.RandomPlasmaShadow that also takes uint8 images (u8aug kernels on kornia's
-    own fractal map)."""
+    fractal map, drawn by u8aug.kornia._plasma: kornia's numbers bit for bit, faster)."""
+
+    def generate_parameters(self, shape):
+        return _plasma.generate_parameters(self, K.RandomPlasmaShadow, shape, channels=1)
 
 
 @uint8_dropin

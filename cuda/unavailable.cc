@@ -73,6 +73,7 @@ void add_offset(const ConstImage&, const OffsetImage&, const Image&, cudaStream_
 void rain(const ConstImage&, const Image&, const RainDrops&, cudaStream_t) { unavailable("rain"); }
 void snow(const ConstImage&, const Image&, const SnowParams&, cudaStream_t) { unavailable("snow"); }
 void clahe(const ConstImage&, const Image&, const ClaheParams&, cudaStream_t) { unavailable("clahe"); }
+void jpeg(const ConstImage&, const Image&, const JpegParams&, cudaStream_t) { unavailable("jpeg"); }
 void plasma(const ConstImage&, const OffsetImage&, const PlasmaParams&, const Image&, cudaStream_t) {
   unavailable("plasma");
 }

@@ -130,7 +130,13 @@ def _ragged(x):
 
 def geometry_cases():
     import torch.nn.functional as F
-    from kornia.enhance import adjust_brightness, equalize_clahe, normalize_min_max, sharpness
+    from kornia.enhance import (
+        adjust_brightness,
+        equalize_clahe,
+        jpeg_codec_differentiable,
+        normalize_min_max,
+        sharpness,
+    )
     from kornia.filters import filter2d, gaussian_blur2d, median_blur
     from kornia.filters.blur import _box_blur_pool  # kornia's pooled box blur (box_blur picks it by size)
     from kornia.geometry.transform import (
@@ -262,6 +268,12 @@ def geometry_cases():
         "clahe": [
             (lambda x: u8aug.clahe(x, 40.0, (8, 8)), lambda xf: equalize_clahe(xf, 40.0, (8, 8))),
             (lambda x: u8aug.clahe(x, 2.0, (3, 5)), lambda xf: equalize_clahe(xf, 2.0, (3, 5))),
+        ],
+        # kornia's differentiable codec at a strong and a mild quality, and RandomJPEG's own draws
+        "jpeg": [
+            (lambda x: u8aug.jpeg(x, 10.0), lambda xf: jpeg_codec_differentiable(xf, torch.tensor([10.0]))),
+            (lambda x: u8aug.jpeg(x, 90.0), lambda xf: jpeg_codec_differentiable(xf, torch.tensor([90.0]))),
+            _kornia_class("RandomJPEG", jpeg_quality=(1.0, 100.0), p=1.0),
         ],
         "erase_boxes": [(lambda x: u8aug.erase_boxes(x, _erase_box(x), 0.5), lambda xf: _erased(xf, _erase_box(xf), 0.5))],
         # kornia's RandomMixUpV2 blend and RandomCutMixV2 paste (bbox_to_mask, masked copy)

@@ -364,6 +364,18 @@ def _opencv_clahe(cv2):
     return run
 
 
+def _opencv_jpeg(cv2):
+    """cv2.imencode(".jpg", quality 50) and cv2.imdecode of an RGB HWC image (BGR order does not change the
+    work)."""
+    params = [int(cv2.IMWRITE_JPEG_QUALITY), 50]
+
+    def run(img):
+        ok, buf = cv2.imencode(".jpg", img, params)
+        return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+
+    return run
+
+
 CLASS_PEERS = {
     "median_blur_3": lambda: _class_peers(
         "RandomMedianBlur",
@@ -425,6 +437,16 @@ CLASS_PEERS = {
         dict(clip_limit=(40.0, 40.0), grid_size=(8, 8), p=1.0),
         albu_make=lambda A: A.CLAHE(clip_limit=(4.0, 4.0), tile_grid_size=(8, 8), p=1.0),
         opencv_make=lambda cv2: _opencv_clahe(cv2),
+    ),
+    # kornia's default quality (50); albumentations' ImageCompression and OpenCV's imencode/imdecode
+    # run libjpeg at quality 50: a real codec (entropy coding, its own integer DCT and rounding), the
+    # same kind of image change
+    "jpeg": lambda: _class_peers(
+        "RandomJPEG",
+        dict(jpeg_quality=50.0, p=1.0),
+        tv_make=lambda v2: v2.JPEG(quality=50),
+        albu_make=lambda A: A.ImageCompression(quality_range=(50, 50), p=1.0),
+        opencv_make=lambda cv2: _opencv_jpeg(cv2),
     ),
     "plasma_brightness": lambda: _class_peers(
         "RandomPlasmaBrightness",

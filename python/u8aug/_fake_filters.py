@@ -170,6 +170,28 @@ def _clahe_fake(img, clip_limit, grid_size):
     return empty_output(img, img.shape)
 
 
+@_fake("jpeg")
+def _jpeg_fake(img, quality):
+    _check_image("jpeg", img)
+    torch._check(
+        img.shape[-3] == 3, lambda: f"u8aug.jpeg: expected 3 (RGB) channels as kornia does, got {img.shape[-3]}"
+    )
+    b = img.shape[0] if img.dim() == 4 else 1
+    torch._check(
+        quality.dtype == torch.float32
+        and quality.dim() == 4
+        and quality.shape[0] in (1, b)
+        and tuple(quality.shape[1:]) == (2, 8, 8),
+        lambda: "u8aug.jpeg: expected quality as quantization steps, a float32 tensor of shape (1, 2, 8, 8) or "
+        f"(B, 2, 8, 8) with B = {b} (u8aug.jpeg makes them from a quality with u8aug.jpeg_tables), got "
+        f"{quality.dtype} of shape {tuple(quality.shape)}",
+    )
+    torch._check(
+        quality.device == img.device, lambda: f"u8aug.jpeg: quality is on {quality.device} but img is on {img.device}"
+    )
+    return empty_output(img, img.shape)
+
+
 @_fake("snow")
 def _snow_fake(img, coefficient, brightness):
     _check_image("snow", img)

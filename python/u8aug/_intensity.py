@@ -10,6 +10,8 @@ __all__ = [
     "auto_contrast",
     "clahe",
     "erase_boxes",
+    "jpeg",
+    "jpeg_tables",
     "plasma_brightness",
     "plasma_contrast",
     "plasma_shadow",
@@ -81,6 +83,83 @@ def clahe(img: torch.Tensor, clip_limit=40.0, grid_size=(8, 8)) -> torch.Tensor:
     float32 order (fidelity: exact). ``clip_limit``: a number or float32 tensor of 1 or B values; 0 or
     less turns clipping off. The image must be larger than the grid on both axes, as kornia requires."""
     return torch.ops.u8aug.clahe(img, samples(clip_limit, img), [int(g) for g in grid_size])
+
+
+# kornia's standard JPEG quantization tables (luma, chroma), [u][v].
+JPEG_TABLE_Y = (
+    (16, 11, 10, 16, 24, 40, 51, 61),
+    (12, 12, 14, 19, 26, 58, 60, 55),
+    (14, 13, 16, 24, 40, 57, 69, 56),
+    (14, 17, 22, 29, 51, 87, 80, 62),
+    (18, 22, 37, 56, 68, 109, 103, 77),
+    (24, 35, 55, 64, 81, 104, 113, 92),
+    (49, 64, 78, 87, 103, 121, 120, 101),
+    (72, 92, 95, 98, 112, 100, 103, 99),
+)
+JPEG_TABLE_C = (
+    (17, 18, 24, 47, 99, 99, 99, 99),
+    (18, 21, 26, 66, 99, 99, 99, 99),
+    (24, 26, 56, 99, 99, 99, 99, 99),
+    (47, 66, 99, 99, 99, 99, 99, 99),
+) + ((99,) * 8,) * 4
+
+
+def _polynomial_floor(x: torch.Tensor) -> torch.Tensor:
+    floor = x.floor()
+    return floor + (x - 0.5 - floor) ** 3
+
+
+def _soft_clip(x: torch.Tensor, lo: float, hi: float, scale: float = 0.02) -> torch.Tensor:
+    over = x - hi
+    x = torch.where(over > 0, -scale * (torch.exp(-over.clamp(min=0)) - 1.0) + hi, x)
+    under = x - lo
+    return torch.where(under < 0, scale * (torch.exp(under.clamp(max=0)) - 1.0) + lo, x)
+
+
+def jpeg_tables(quality: torch.Tensor, table_y=None, table_c=None) -> torch.Tensor:
+    """The quantization steps kornia's ``jpeg_codec_differentiable`` divides by: each quality (float32, 1-D,
+    in [0, 100]; 0 is taken as 1, as libjpeg does) made a scale, ``floor(5000 / q)`` below 50 and
+    ``floor(200 - 2q)`` from 50 (kornia's polynomial floor), the base tables (kornia's standard ones,
+    or float32 (8, 8) / (N, 8, 8) of your own) scaled by it as ``floor(soft_clip((t * scale + 50) / 100,
+    1, 255))``, all in kornia's float32 ops. Returns float32 (N, 2, 8, 8), luma then chroma: what
+    ``jpeg`` takes as its ``quality`` for tables of your own."""
+    q = quality.to(torch.float32)
+    dev = q.device
+    ty = (
+        torch.tensor(JPEG_TABLE_Y, dtype=torch.float32, device=dev)
+        if table_y is None
+        else table_y.to(dev, torch.float32)
+    )
+    tc = (
+        torch.tensor(JPEG_TABLE_C, dtype=torch.float32, device=dev)
+        if table_c is None
+        else table_c.to(dev, torch.float32)
+    )
+    strength = torch.where(q == 0.0, torch.ones_like(q), q)
+    scale = _polynomial_floor(torch.where(strength < 50, 5000.0 / strength, 200.0 - 2.0 * strength))
+    steps = []
+    for t in (ty, tc):
+        t = t.unsqueeze(0) if t.dim() == 2 else t
+        scaled = t[:, None] * scale[:, None, None, None]
+        steps.append(_polynomial_floor(_soft_clip((scaled + 50.0) / 100.0, 1, 255))[:, 0])
+    return torch.stack(steps, 1)
+
+
+def jpeg(img: torch.Tensor, quality=50.0) -> torch.Tensor:
+    """``kornia.enhance.jpeg_codec_differentiable`` (RandomJPEG) on ``img / 255``, quantized: RGB images
+    padded to multiples of 16, made YCbCr, the chroma blurred and halved as kornia's antialiased
+    rescale does, each 8x8 block through kornia's DCT, quantized with its polynomial rounding by the
+    quality's steps, transformed back, the chroma doubled, made RGB; every step in kornia's float32
+    order (fidelity: exact). ``quality``: a number or float32 tensor of 1 or B qualities in [0, 100]
+    (kornia's standard tables), or quantization steps of your own as ``jpeg_tables`` makes them,
+    float32 (1 or B, 2, 8, 8)."""
+    if isinstance(quality, torch.Tensor) and quality.dim() == 4:
+        return torch.ops.u8aug.jpeg(img, quality)
+    if isinstance(quality, (int, float)):
+        if not 0.0 <= float(quality) <= 100.0:
+            raise ValueError(f"u8aug.jpeg: quality must be in [0, 100], got {quality}")
+        quality = torch.tensor([float(quality)], device=img.device)
+    return torch.ops.u8aug.jpeg(img, jpeg_tables(quality.reshape(-1)).to(img.device))
 
 
 def auto_contrast(img: torch.Tensor) -> torch.Tensor:

@@ -104,6 +104,8 @@ CASES = [
     ("RandomRain", dict(number_of_drops=(1, 3), drop_height=(3, 3), drop_width=(-6, -6), same_on_batch=True, p=1.0)),
     ("RandomSnow", dict(p=0.7)),
     ("RandomSnow", dict(snow_coefficient=(0.1, 0.9), brightness=(1.0, 4.0), same_on_batch=True, p=1.0)),
+    ("RandomJPEG", dict(jpeg_quality=(1.0, 99.0), p=0.7)),
+    ("RandomJPEG", dict(jpeg_quality=30.0, same_on_batch=True, p=1.0)),
     ("RandomPlasmaBrightness", dict(p=0.7)),
     ("RandomPlasmaBrightness", dict(roughness=(0.3, 0.9), intensity=(0.2, 0.6), same_on_batch=True, p=1.0)),
     ("RandomPlasmaContrast", dict(p=0.7)),

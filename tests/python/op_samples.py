@@ -11,6 +11,8 @@ import math
 
 import torch
 
+import u8aug
+
 
 def _per_sample(x, *values):
     """One float32 tensor of B values per given value (B = 1 for a 3-D image), on x's device."""
@@ -135,6 +137,7 @@ SAMPLES = {
     "rain": lambda x: _rain(x),
     # a 2 x 2 grid fits every image the tables use (3 x 3 and up)
     "clahe": lambda x: (x, torch.linspace(0.0, 40.0, _batch(x), device=x.device), [2, 2]),
+    "jpeg": lambda x: (x, u8aug.jpeg_tables(torch.linspace(5.0, 95.0, _batch(x))).to(x.device)),
     "snow": lambda x: (
         x,
         torch.linspace(0.2, 0.8, _batch(x), device=x.device),

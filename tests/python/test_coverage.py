@@ -12,7 +12,6 @@ import u8aug.kornia as UK
 
 # Not (yet) taking uint8, and why; each still importable from u8aug.kornia where noted.
 WITHOUT_UINT8 = {
-    "RandomJPEG": "no u8aug kernel yet for kornia's differentiable JPEG",
     "RandomDissolving": "a Stable Diffusion model in float: u8aug.kornia.RandomDissolving refuses uint8 by name",
     "Denormalize": "its input is a normalized float image, never uint8: u8aug.kornia.Denormalize is kornia's",
 }

@@ -16,7 +16,7 @@ from op_samples import IMAGE_ARGUMENT, SAMPLES, as_image_argument, image_name_in
 from u8aug import _fake
 
 NAMES = [op["name"] for op in u8aug.catalogue()]
-RGB_ONLY = {"adjust_saturation", "adjust_hue", "color_jiggle", "color_jitter", "rgb_to_grayscale", "snow"}
+RGB_ONLY = {"adjust_saturation", "adjust_hue", "color_jiggle", "color_jitter", "rgb_to_grayscale", "snow", "jpeg"}
 
 
 def _op(name):

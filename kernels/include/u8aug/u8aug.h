@@ -24,6 +24,7 @@
 #include "u8aug/pixel/mix.h"
 #include "u8aug/pixel/offset.h"
 #include "u8aug/pixel/clahe.h"
+#include "u8aug/pixel/jpeg.h"
 #include "u8aug/pixel/rain.h"
 #include "u8aug/pixel/snow.h"
 #include "u8aug/pixel/resize.h"
@@ -189,6 +190,9 @@ void rain(const ConstImage& src, const Image& dst, const RainDrops& drops, const
 // clipped histograms made tables and blended per pixel; the grid must be smaller than the image
 // (kornia's rule), clip one value per sample or one for all (<= 0 or NaN: no clipping).
 void clahe(const ConstImage& src, const Image& dst, const ClaheParams& params, const ParallelFor& parallel = {});
+// kornia.enhance.jpeg_codec_differentiable on x / 255 (pixel/jpeg.h): RGB images coded and decoded
+// with each sample's quantization tables (already scaled by its quality, as kornia scales them).
+void jpeg(const ConstImage& src, const Image& dst, const JpegParams& params, const ParallelFor& parallel = {});
 // kornia's RandomPlasmaBrightness, RandomPlasmaContrast and RandomPlasmaShadow given their fractal map
 // (pixel/offset.h): plasma has img's shape (stride_b 0: one map for the batch; stride_c 0: one for every
 // channel), params the kind and its per-sample values.
@@ -275,6 +279,7 @@ void add_offset(const ConstImage& src, const OffsetImage& offset, const Image& d
 void snow(const ConstImage& src, const Image& dst, const SnowParams& params, cudaStream_t stream);
 void rain(const ConstImage& src, const Image& dst, const RainDrops& drops, cudaStream_t stream);
 void clahe(const ConstImage& src, const Image& dst, const ClaheParams& params, cudaStream_t stream);
+void jpeg(const ConstImage& src, const Image& dst, const JpegParams& params, cudaStream_t stream);
 void plasma(const ConstImage& src, const OffsetImage& plasma, const PlasmaParams& params, const Image& dst,
             cudaStream_t stream);
 void erase_boxes(const ConstImage& src, const Image& dst, Boxes boxes, Samples values, cudaStream_t stream);

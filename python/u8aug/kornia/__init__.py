@@ -289,6 +289,12 @@ class RandomClahe(K.RandomClahe):
 
 
 @uint8_dropin
+class RandomJPEG(K.RandomJPEG):
+    """kornia.augmentation.RandomJPEG that also takes uint8 images (u8aug's jpeg op: kornia's
+    differentiable JPEG codec on each sample's drawn quality, in kornia's float32 order)."""
+
+
+@uint8_dropin
 class RandomMotionBlur(K.RandomMotionBlur):
     """kornia.augmentation.RandomMotionBlur that also takes uint8 images (u8aug kernels)."""
 

@@ -172,6 +172,12 @@ def _snow(aug, x, params, flags, transform, run=ops):
     return run.snow(x, _f32(params, "snow_coefficient", x), _f32(params, "brightness", x))
 
 
+def _jpeg(aug, x, params, flags, transform, run=ops):
+    # kornia's codec on each sample's drawn quality (its quantization steps made in kornia's float32
+    # ops, then the jpeg op)
+    return run.jpeg(x, _f32(params, "jpeg_quality", x))
+
+
 def _salt_and_pepper(aug, x, params, flags, transform, run=ops):
     # kornia's masks, salt (1.0: 255) first, then pepper (0.0: 0), as kornia writes them
     if x.shape[1] not in (1, 3):
@@ -249,6 +255,7 @@ KERNELS: Dict[str, Callable] = {
     "RandomSaltAndPepperNoise": _salt_and_pepper,
     "RandomRain": _rain,
     "RandomSnow": _snow,
+    "RandomJPEG": _jpeg,
     "RandomPlasmaBrightness": _plasma_brightness,
     "RandomPlasmaContrast": _plasma_contrast,
     "RandomPlasmaShadow": _plasma_shadow,
@@ -292,7 +299,8 @@ FAST_CLASSES = (
 # RandomChannelShuffle and RandomChannelDropout index, RandomErasing and salt-and-pepper use torch's
 # ops on the bytes, RandomRGBShift and RandomPlanckianJitter work plane by plane, and add_offset, the
 # Gaussian noise's and the illuminations' op, the plasma ops, rain and snow have no pipeline step: their maps
-# are a float32 image each, read once either way; clahe needs every tile's histogram before its first byte; elastic_transform and
+# are a float32 image each, read once either way; clahe needs every tile's histogram before its first byte, and jpeg every 8x8 block's
+# chroma halved around it; elastic_transform and
 # grid_sample, the elastic, thin-plate and fisheye classes' ops, have no pipeline step).
 FUSED_CLASSES = tuple(
     n
@@ -312,6 +320,7 @@ FUSED_CLASSES = tuple(
         "RandomSaltAndPepperNoise",
         "RandomRain",
         "RandomSnow",
+        "RandomJPEG",
         "RandomPlasmaBrightness",
         "RandomPlasmaContrast",
         "RandomPlasmaShadow",

@@ -310,6 +310,24 @@ inline void check_clahe(const char* op, const ConstImage& src, const Image& dst,
   }
   check_samples(op, "clip", params.clip, src.batch);
 }
+// RandomJPEG: three channels, the quantization tables of 1 or B samples; on the host (CPU) every
+// step positive and finite (a zero step divides by zero).
+inline void check_jpeg(const char* op, const ConstImage& src, const Image& dst, const JpegParams& params) {
+  check_rgb(op, src, dst);
+  const JpegTables& t = params.tables;
+  if (t.count != 1 && t.count != src.batch) {
+    fail(op, "quantization tables must be given for 1 or B = " + std::to_string(src.batch) + " samples, got " +
+                 std::to_string(t.count));
+  }
+  if (t.values == nullptr) fail(op, "the quantization tables have a null pointer");
+}
+inline void check_jpeg_table_values(const char* op, const JpegTables& t) {
+  for (int64_t i = 0; i < t.count * 128; ++i) {
+    if (!(std::isfinite(t.values[i]) && t.values[i] > 0.0f)) {
+      fail(op, "quality: every quantization step must be positive and finite, got " + number(t.values[i]));
+    }
+  }
+}
 // RandomSnow: three channels and the two per-sample values.
 inline void check_snow(const char* op, const ConstImage& src, const Image& dst, const SnowParams& params) {
   check_rgb(op, src, dst);

@@ -5,4 +5,6 @@ STABLE_TORCH_LIBRARY(u8aug, m) {
 #define U8AUG_OP(name, schema, kornia, fidelity, fast, summary) m.def(schema);
 #include "u8aug/ops.def"
 #undef U8AUG_OP
+  // helper ops outside the image-op catalogue (bindings/op_impls_filters.inc)
+  m.def("plasma_level(Tensor grid, Tensor scale, Tensor draws) -> Tensor");
 }

@@ -74,6 +74,7 @@ void rain(const ConstImage&, const Image&, const RainDrops&, cudaStream_t) { una
 void snow(const ConstImage&, const Image&, const SnowParams&, cudaStream_t) { unavailable("snow"); }
 void clahe(const ConstImage&, const Image&, const ClaheParams&, cudaStream_t) { unavailable("clahe"); }
 void jpeg(const ConstImage&, const Image&, const JpegParams&, cudaStream_t) { unavailable("jpeg"); }
+void plasma_level(const PlasmaLevel&, cudaStream_t) { unavailable("plasma_level"); }
 void plasma(const ConstImage&, const OffsetImage&, const PlasmaParams&, const Image&, cudaStream_t) {
   unavailable("plasma");
 }

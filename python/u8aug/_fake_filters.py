@@ -192,6 +192,36 @@ def _jpeg_fake(img, quality):
     return empty_output(img, img.shape)
 
 
+# A helper op outside the image-op catalogue (no uint8 image): one level of the plasma classes' fractal.
+@torch.library.register_fake("u8aug::plasma_level")
+def _plasma_level_fake(grid, scale, draws):
+    torch._check(
+        grid.dtype == torch.float32
+        and grid.dim() == 4
+        and grid.shape[1] == 1
+        and grid.shape[2] >= 2
+        and grid.shape[3] >= 2,
+        lambda: "u8aug.plasma_level: expected grid to be a float32 tensor of shape (N, 1, h, w) with h, w >= 2, "
+        f"got {grid.dtype} of shape {tuple(grid.shape)}",
+    )
+    n, _, h, w = grid.shape
+    torch._check(
+        scale.dtype == torch.float32 and scale.numel() == n,
+        lambda: f"u8aug.plasma_level: expected scale to be float32 with one value per map ({n}), got {scale.dtype} "
+        f"of shape {tuple(scale.shape)}",
+    )
+    torch._check(
+        draws.dtype == torch.float32 and tuple(draws.shape) == (n, 1, 2 * h - 1, 2 * w - 1),
+        lambda: f"u8aug.plasma_level: expected draws to be float32 of shape {(n, 1, 2 * h - 1, 2 * w - 1)}, got "
+        f"{draws.dtype} of shape {tuple(draws.shape)}",
+    )
+    torch._check(
+        scale.device == grid.device and draws.device == grid.device,
+        lambda: "u8aug.plasma_level: grid, scale and draws must be on one device",
+    )
+    return grid.new_empty((n, 1, 2 * h - 1, 2 * w - 1))
+
+
 @_fake("snow")
 def _snow_fake(img, coefficient, brightness):
     _check_image("snow", img)

@@ -25,6 +25,7 @@
 #include "u8aug/pixel/offset.h"
 #include "u8aug/pixel/clahe.h"
 #include "u8aug/pixel/jpeg.h"
+#include "u8aug/pixel/plasma_level.h"
 #include "u8aug/pixel/rain.h"
 #include "u8aug/pixel/snow.h"
 #include "u8aug/pixel/resize.h"
@@ -193,6 +194,10 @@ void clahe(const ConstImage& src, const Image& dst, const ClaheParams& params, c
 // kornia.enhance.jpeg_codec_differentiable on x / 255 (pixel/jpeg.h): RGB images coded and decoded
 // with each sample's quantization tables (already scaled by its quality, as kornia scales them).
 void jpeg(const ConstImage& src, const Image& dst, const JpegParams& params, const ParallelFor& parallel = {});
+// One level of the plasma classes' fractal (pixel/plasma_level.h): each map's (h, w) grid grown to
+// (2h - 1, 2w - 1) with its draws, in kornia's float32 order. A helper for u8aug.kornia's draw, not an
+// image op: grids of at least 2 x 2.
+void plasma_level(const PlasmaLevel& level, const ParallelFor& parallel = {});
 // kornia's RandomPlasmaBrightness, RandomPlasmaContrast and RandomPlasmaShadow given their fractal map
 // (pixel/offset.h): plasma has img's shape (stride_b 0: one map for the batch; stride_c 0: one for every
 // channel), params the kind and its per-sample values.
@@ -280,6 +285,7 @@ void snow(const ConstImage& src, const Image& dst, const SnowParams& params, cud
 void rain(const ConstImage& src, const Image& dst, const RainDrops& drops, cudaStream_t stream);
 void clahe(const ConstImage& src, const Image& dst, const ClaheParams& params, cudaStream_t stream);
 void jpeg(const ConstImage& src, const Image& dst, const JpegParams& params, cudaStream_t stream);
+void plasma_level(const PlasmaLevel& level, cudaStream_t stream);
 void plasma(const ConstImage& src, const OffsetImage& plasma, const PlasmaParams& params, const Image& dst,
             cudaStream_t stream);
 void erase_boxes(const ConstImage& src, const Image& dst, Boxes boxes, Samples values, cudaStream_t stream);

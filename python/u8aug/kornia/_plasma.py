@@ -78,7 +78,9 @@ def diamond_square(output_size: Tuple[int, int, int, int], roughness: torch.Tens
     for _ in range(depth):
         scale = scale * roughness
         n, _, h, w = img.shape
-        img = _level(img, scale, torch.rand([n, 1, 2 * h - 1, 2 * w - 1], device=device, dtype=dtype))
+        draws = torch.rand([n, 1, 2 * h - 1, 2 * w - 1], device=device, dtype=dtype)
+        native = img.device.type in ("cpu", "cuda")
+        img = torch.ops.u8aug.plasma_level(img, scale, draws) if native else _level(img, scale, draws)
     return img[..., :height, :width].view(output_size)
 
 

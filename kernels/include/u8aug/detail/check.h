@@ -328,6 +328,16 @@ inline void check_jpeg_table_values(const char* op, const JpegTables& t) {
     }
   }
 }
+// plasma_level: grids of at least 2 x 2 (kornia's seed grid is at least 3 x 3), non-null arrays.
+inline void check_plasma_level(const char* op, const PlasmaLevel& level) {
+  if (level.maps < 0) fail(op, "the map count must be >= 0, got " + std::to_string(level.maps));
+  if (level.height < 2 || level.width < 2) {
+    fail(op, "grids must be at least 2 x 2, got " + std::to_string(level.height) + "x" + std::to_string(level.width));
+  }
+  if (level.maps > 0 && (!level.grid || !level.scale || !level.draws || !level.out)) {
+    fail(op, "an array has a null pointer");
+  }
+}
 // RandomSnow: three channels and the two per-sample values.
 inline void check_snow(const char* op, const ConstImage& src, const Image& dst, const SnowParams& params) {
   check_rgb(op, src, dst);

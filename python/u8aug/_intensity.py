@@ -152,7 +152,10 @@ def jpeg(img: torch.Tensor, quality=50.0) -> torch.Tensor:
     quality's steps, transformed back, the chroma doubled, made RGB; every step in kornia's float32
     order (fidelity: exact). ``quality``: a number or float32 tensor of 1 or B qualities in [0, 100]
     (kornia's standard tables), or quantization steps of your own as ``jpeg_tables`` makes them,
-    float32 (1 or B, 2, 8, 8)."""
+    float32 (1 or B, 2, 8, 8). A number outside [0, 100] raises; a tensor's qualities are not read
+    on the host (kornia's range check reads them, which a CUDA tensor or a compiled graph cannot):
+    outside [0, 100] they give the steps kornia's formula gives, and steps that are not positive and
+    finite raise on the CPU."""
     if isinstance(quality, torch.Tensor) and quality.dim() == 4:
         return torch.ops.u8aug.jpeg(img, quality)
     if isinstance(quality, (int, float)):

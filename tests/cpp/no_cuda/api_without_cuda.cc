@@ -105,6 +105,17 @@ int main() {
   const float alpha[] = {1.0f, 2.0f};
   elastic.alpha = alpha;
   cpu::elastic_transform(src, dst, elastic);
+  const float clip[] = {40.0f};
+  const u8aug::ClaheParams clahe{2, 2, u8aug::Samples{clip, 1}};
+  cpu::clahe(src, dst, clahe);
+  const std::vector<float> steps(128, 16.0f);
+  u8aug::JpegParams jpeg;
+  jpeg.tables = u8aug::JpegTables{steps.data(), 1};
+  cpu::jpeg(src, dst, jpeg);
+  const std::vector<float> grid(2 * 2 * 3, 0.5f), draws(2 * 3 * 5, 0.25f);
+  std::vector<float> level_out(draws.size());
+  const u8aug::PlasmaLevel level{grid.data(), half, draws.data(), level_out.data(), 1, 2, 3};
+  cpu::plasma_level(level);
 
   namespace cuda = u8aug::cuda;
   cudaStream_t stream = nullptr;
@@ -144,6 +155,9 @@ int main() {
   expect_unavailable("mix_up", [&] { cuda::mix_up(src, dst, mix, stream); });
   expect_unavailable("paste_boxes", [&] { cuda::paste_boxes(src, dst, pasting, stream); });
   expect_unavailable("elastic_transform", [&] { cuda::elastic_transform(src, dst, elastic, stream); });
+  expect_unavailable("clahe", [&] { cuda::clahe(src, dst, clahe, stream); });
+  expect_unavailable("jpeg", [&] { cuda::jpeg(src, dst, jpeg, stream); });
+  expect_unavailable("plasma_level", [&] { cuda::plasma_level(level, stream); });
 
   const u8aug::BuildInfo info = u8aug::build_info();
   if (info.cuda) {

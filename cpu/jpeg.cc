@@ -1,7 +1,8 @@
 // RandomJPEG on the CPU (pixel/jpeg.h's math), a sample per task in its own float work area: the
 // YCbCr planes, the chroma blurred and halved, every 8x8 block coded in place, then the output
-// pixels. The blocks are coded in vector lanes where the target has FMA (CodeBlockLanes); the rest
-// runs pixel/jpeg.h's value functions row by row, each axis' taps computed once a call.
+// pixels, each axis' taps computed once a call. Where the target has FMA (the DCT's chains and the
+// blurs' taps are fused) the blocks and the rows run in vector lanes, each lane the scalar value
+// function's operations in its order; elsewhere pixel/jpeg.h's scalar functions themselves.
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "cpu/jpeg.cc"
@@ -24,6 +25,9 @@ namespace u8aug {
 namespace cpu {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
+
+// Whether this target runs the lanes below (every FMA target has at least 4 float lanes).
+constexpr bool kLanes = HWY_NATIVE_FMA;
 
 // pixel/jpeg.h's jpeg_code_block in lanes, the same operations in the same order: the DCT's 64
 // chains side by side (a vector of coefficients a fused multiply-add per input value: only where
@@ -88,10 +92,6 @@ void CodeBlockLanes(float* block, int64_t stride, const float* table, const Jpeg
 
 using DF = hn::ScalableTag<float>;
 using VF = hn::Vec<DF>;
-
-// The rows below run in lanes where the target has FMA (the blur's taps are fused), each lane the
-// scalar value function's operations in its order; elsewhere the scalar functions themselves.
-constexpr bool kLanes = HWY_NATIVE_FMA;
 
 HWY_INLINE VF Blur3Lanes(DF d, VF before, VF centre, VF after) {
   const VF side = hn::Set(d, kJpegBlurSide);
@@ -337,7 +337,6 @@ void JpegSamples(const ConstImage& src, const Image& dst, const JpegParams& para
   float* work = kept.data();
   float *row0 = rows.data(), *row1 = rows.data() + g.padded_w;
   const JpegBases coding = jpeg_bases(bases);
-  const bool lanes = HWY_NATIVE_FMA && hn::Lanes(hn::ScalableTag<float>()) >= 4;
   for (int64_t b = begin; b < end; ++b) {
     YcbcrRows(src, g, work, b, staged.data());
     for (int64_t c = 0; c < 2; ++c) {
@@ -354,7 +353,7 @@ void JpegSamples(const ConstImage& src, const Image& dst, const JpegParams& para
     }
     for (int64_t i = 0; i < g.blocks(); ++i) {
       const JpegBlock k = jpeg_block(g, work, params.tables, b, i);
-      if (lanes) {
+      if (kLanes) {
         CodeBlockLanes(k.origin, k.stride, k.table, coding);
       } else {
         jpeg_code_block(k.origin, k.stride, k.table, coding);

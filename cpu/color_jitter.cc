@@ -18,6 +18,7 @@
 #include "cpu/color_rows.h"
 #include "cpu/parallel.h"
 #include "u8aug/detail/check.h"
+#include "u8aug/pixel/color_fixed.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace u8aug {
@@ -108,7 +109,7 @@ void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& p
   detail::check_jiggle_values("color_jitter", params, std::numeric_limits<float>::max());
   JiggleFactors k = jiggle_factors(params);
   k.jitter = true;
-  if (!k.apply[1]) {
+  if (!k.apply[1] && !k.fast) {
     run_color_rows(ColorOp::kJiggle, src, dst, {}, k, parallel);
     return;
   }
@@ -118,31 +119,48 @@ void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& p
   bool hue_first = false;  // a hue step before contrast: stage its result (StageRows)
   for (int i = 0; i < contrast_position(k); ++i) hue_first = hue_first || (k.order[i] == 3 && k.apply[3]);
   const size_t stage_size = hue_first ? static_cast<size_t>(3 * k.pixels) : 0;
+  // Each sample's two passes, in the fast tier's fixed point where pixel/color_fixed.h serves the
+  // sample, else in float lanes; the first only where contrast needs its mean grey.
+  auto stage = [&](int64_t b, int64_t y0, int64_t y1, float* kept, int64_t* sum) {
+    if (!k.apply[1]) return;
+    if (fixed_jitter_applies(k, b)) {
+      fixed_jitter_stage(src, k, b, y0, y1, sum);
+    } else {
+      HWY_DYNAMIC_DISPATCH(StageRows)(src, k, b, y0, y1, kept, sum);
+    }
+  };
+  auto finish = [&](int64_t b, int64_t y0, int64_t y1, const float* kept) {
+    if (fixed_jitter_applies(k, b)) {
+      fixed_jitter_finish(src, dst, k, b, y0, y1);
+    } else {
+      HWY_DYNAMIC_DISPATCH(FinishRows)(k.apply[1] ? kept : nullptr, src, dst, k, b, y0, y1);
+    }
+  };
   if (src.batch >= 8) {  // whole samples per chunk: no barrier between a sample's two passes
     run_parallel(parallel, src.batch, 1, [&](int64_t begin, int64_t end) {
-      std::vector<float> stage(stage_size);
+      std::vector<float> staged(stage_size);
       for (int64_t b = begin; b < end; ++b) {
-        float* kept = hue_first ? stage.data() : nullptr;
-        HWY_DYNAMIC_DISPATCH(StageRows)(src, k, b, 0, src.height, kept, &sums[static_cast<size_t>(b)]);
-        HWY_DYNAMIC_DISPATCH(FinishRows)(kept, src, dst, k, b, 0, src.height);
+        float* kept = hue_first ? staged.data() : nullptr;
+        stage(b, 0, src.height, kept, &sums[static_cast<size_t>(b)]);
+        finish(b, 0, src.height, kept);
       }
     });
     return;
   }
-  std::vector<float> stage(stage_size);  // few samples: the rows of each pass split over threads
-  float* kept = hue_first ? stage.data() : nullptr;
+  std::vector<float> staged(stage_size);  // few samples: the rows of each pass split over threads
+  float* kept = hue_first ? staged.data() : nullptr;
   const int64_t grain = grain_for(16 * src.width);
   std::mutex merge;  // integer sums: the order they merge in does not matter
   for (int64_t b = 0; b < src.batch; ++b) {
-    run_parallel(parallel, src.height, grain, [&](int64_t begin, int64_t end) {
-      int64_t sum = 0;
-      HWY_DYNAMIC_DISPATCH(StageRows)(src, k, b, begin, end, kept, &sum);
-      const std::lock_guard<std::mutex> lock(merge);
-      sums[static_cast<size_t>(b)] += sum;
-    });
-    run_parallel(parallel, src.height, grain, [&](int64_t begin, int64_t end) {
-      HWY_DYNAMIC_DISPATCH(FinishRows)(kept, src, dst, k, b, begin, end);
-    });
+    if (k.apply[1]) {
+      run_parallel(parallel, src.height, grain, [&](int64_t begin, int64_t end) {
+        int64_t sum = 0;
+        stage(b, begin, end, kept, &sum);
+        const std::lock_guard<std::mutex> lock(merge);
+        sums[static_cast<size_t>(b)] += sum;
+      });
+    }
+    run_parallel(parallel, src.height, grain, [&](int64_t begin, int64_t end) { finish(b, begin, end, kept); });
   }
 }
 

@@ -1,5 +1,6 @@
 // The colour ops' shared row loop (cpu/color.cc), which color_jitter (cpu/color_jitter.cc) also
-// runs when its order has no contrast step. Internal to the CPU backend.
+// runs when its order has no contrast step, and color_jitter's fixed-point passes. Internal to the
+// CPU backend.
 #pragma once
 
 #include "u8aug/u8aug.h"
@@ -10,6 +11,13 @@ namespace cpu {
 
 void run_color_rows(ColorOp op, const ConstImage& src, const Image& dst, const Samples& factor,
                     const JiggleFactors& jiggle, const ParallelFor& parallel);
+
+// color_jitter's fast tier on rows y0..y1-1 of sample b (cpu/color_fixed.cc; pixel/color_fixed.h
+// says which samples it serves): the first pass adds the fixed grey before contrast to *sum, the
+// second writes the sample.
+void fixed_jitter_stage(const ConstImage& src, const JiggleFactors& k, int64_t b, int64_t y0, int64_t y1, int64_t* sum);
+void fixed_jitter_finish(const ConstImage& src, const Image& dst, const JiggleFactors& k, int64_t b, int64_t y0,
+                         int64_t y1);
 
 }  // namespace cpu
 }  // namespace u8aug

@@ -4,6 +4,7 @@
 #include "cuda/launch.cuh"
 #include "u8aug/detail/check.h"
 #include "u8aug/pixel/color.h"
+#include "u8aug/pixel/color_fixed.h"
 #include "u8aug/u8aug.h"
 
 namespace u8aug {
@@ -20,14 +21,15 @@ __device__ void load_factors(JiggleFactors& k, const JiggleParams& params, const
   __syncthreads();
 }
 
-// ColorJitter's first pass: per-sample fixed-point sums of the grey its contrast step sees.
-// Integer atomics: the total does not depend on the order (the CPU sums the same integers).
+// ColorJitter's first pass: per-sample fixed-point sums of the grey its contrast step sees (in the
+// fast tier, pixel/color_fixed.h's). Integer atomics: the total does not depend on the order (the
+// CPU sums the same integers).
 __global__ void gray_sum_kernel(ConstImage src, JiggleParams params, int64_t* sums) {
   // raw storage: JiggleFactors' default member initialisers are not run for shared memory
   __shared__ alignas(JiggleFactors) unsigned char storage[sizeof(JiggleFactors)];
   JiggleFactors& k = *reinterpret_cast<JiggleFactors*>(storage);
   load_factors(k, params, sums, src.height * src.width);
-  const GraySumBody body{src, &k};
+  const JitterGrayBody body{src, &k};
   for_each_index(body.count(), [body, sums](long long i) {
     const SampleGray g = body(i);
     atomicAdd(reinterpret_cast<unsigned long long*>(sums + g.b), static_cast<unsigned long long>(g.fixed));
@@ -40,6 +42,15 @@ __global__ void color_kernel(ColorOp op, ConstImage src, Image dst, Samples fact
   JiggleFactors& jiggle = *reinterpret_cast<JiggleFactors*>(storage);
   if (op == ColorOp::kJiggle) load_factors(jiggle, params, gray_sums, src.height * src.width);
   const ColorBody body{op, src, dst, factor, &jiggle};
+  for_each_index(body.count(), body);
+}
+
+// color_jitter in either tier: pixel/color_fixed.h's JitterBody.
+__global__ void jitter_kernel(ConstImage src, Image dst, JiggleParams params, const int64_t* gray_sums) {
+  __shared__ alignas(JiggleFactors) unsigned char storage[sizeof(JiggleFactors)];
+  JiggleFactors& jiggle = *reinterpret_cast<JiggleFactors*>(storage);
+  load_factors(jiggle, params, gray_sums, src.height * src.width);
+  const JitterBody body{src, dst, &jiggle};
   for_each_index(body.count(), body);
 }
 
@@ -81,7 +92,8 @@ void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& p
   StreamBuffer<int64_t> sums("color_jitter", static_cast<size_t>(src.batch), s);
   gray_sum_kernel<<<blocks_for(src.pixels()), kThreads, 0, s>>>(src, params, sums.get());
   check_launch("color_jitter");
-  run_color("color_jitter", ColorOp::kJiggle, src, dst, {}, params, s, sums.get());
+  jitter_kernel<<<blocks_for(dst.pixels()), kThreads, 0, s>>>(src, dst, params, sums.get());
+  check_launch("color_jitter");
   sums.release();
 }
 

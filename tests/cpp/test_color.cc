@@ -1,6 +1,6 @@
 // adjust_saturation, adjust_hue, color_jiggle and color_jitter, both fidelity tiers, on every
-// compiled Highway target against the scalar reference (color_pixel over every pixel), byte for
-// byte; the fast remainder against fmod.
+// compiled Highway target against the scalar reference (color_pixel, and jitter_pixel for
+// color_jitter, over every pixel), byte for byte; the fast remainder against fmod.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,6 +10,7 @@
 
 #include "image_buffer.h"
 #include "u8aug/pixel/color.h"
+#include "u8aug/pixel/color_fixed.h"
 #include "u8aug/u8aug.h"
 
 namespace u8aug {
@@ -56,22 +57,23 @@ TEST_P(ColorOnEveryTarget, MatchesScalarReference) {
             if (jitter) cpu::color_jitter(src.view, out.view, params, serial_for());
             JiggleFactors jiggle = jiggle_factors(params);
             std::vector<int64_t> sums(batch, 0);
-            if (jitter) {  // the reference mean: before_contrast, grey, fixed point, per pixel
+            if (jitter) {  // the reference mean: the grey before contrast, in fixed point, per pixel
               jiggle.jitter = true;
               jiggle.pixels = s.h * s.w;
               for (int64_t b = 0; b < batch; ++b)
                 for (int64_t y = 0; y < s.h; ++y)
-                  for (int64_t x = 0; x < s.w; ++x) {
-                    const Rgb p = before_contrast(load_rgb(src.view, b, y, x), jiggle, b);
-                    sums[b] += gray_fixed(luma_unit(p.r, p.g, p.b));
-                  }
+                  for (int64_t x = 0; x < s.w; ++x) sums[b] += jitter_gray_term(src.view, jiggle, b, y, x);
               jiggle.gray_sums = sums.data();
             }
             for (int64_t b = 0; b < batch; ++b)
               for (int64_t y = 0; y < s.h; ++y)
                 for (int64_t x = 0; x < s.w; ++x) {
                   const ColorOp reference = kind == ColorOp::kHue && fast ? ColorOp::kFastHue : kind;
-                  color_pixel(reference, src.view, expected.view, factor, jiggle, b, y, x);
+                  if (jitter) {  // pixel/color_fixed.h: the fixed point where fast serves a sample
+                    jitter_pixel(src.view, expected.view, jiggle, b, y, x);
+                  } else {
+                    color_pixel(reference, src.view, expected.view, factor, jiggle, b, y, x);
+                  }
                 }
             ASSERT_EQ(count_differences(out.view, expected.view), 0);
             ASSERT_EQ(out.clobbered_padding(), 0);

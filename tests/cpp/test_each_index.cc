@@ -10,6 +10,7 @@
 
 #include "image_buffer.h"
 #include "u8aug/pixel/color.h"
+#include "u8aug/pixel/color_fixed.h"
 #include "u8aug/pixel/equalize.h"
 #include "u8aug/pixel/flip.h"
 #include "u8aug/pixel/gray.h"
@@ -219,7 +220,7 @@ TEST(EachIndexBodies, ColourOps) {
           jiggle.jitter = true;
           jiggle.gray_sums = sums.data();
           jiggle.pixels = k.height * k.width;
-          const GraySumBody pass{src.view, &jiggle};
+          const JitterGrayBody pass{src.view, &jiggle};
           for (int64_t i = 0; i < pass.count(); ++i) {
             const SampleGray g = pass(i);
             sums[static_cast<size_t>(g.b)] += g.fixed;
@@ -228,7 +229,11 @@ TEST(EachIndexBodies, ColourOps) {
         ColorOp kind = op < 2 ? static_cast<ColorOp>(op) : ColorOp::kJiggle;
         if (op == 1 && fast) kind = ColorOp::kFastHue;  // what cuda/color.cu launches for it
         const Samples factor{op == 0 ? sat : hue, k.batch};
-        run_every_index(ColorBody{kind, src.view, out.view, factor, &jiggle});
+        if (op == 3) {
+          run_every_index(JitterBody{src.view, out.view, &jiggle});  // what cuda/color.cu launches for it
+        } else {
+          run_every_index(ColorBody{kind, src.view, out.view, factor, &jiggle});
+        }
         if (op == 0) cpu::adjust_saturation(src.view, expected.view, factor, serial_for(), fidelity);
         if (op == 1) cpu::adjust_hue(src.view, expected.view, factor, serial_for(), fidelity);
         if (op == 2) cpu::color_jiggle(src.view, expected.view, params, serial_for());

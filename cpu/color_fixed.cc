@@ -1,0 +1,227 @@
+// color_jitter's fast tier on the CPU: pixel/color_fixed.h's 16-bit fixed point in int16 lanes,
+// all of a pixel's steps in registers. cpu/color_jitter.cc decides per sample which tier's passes
+// run.
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "cpu/color_fixed.cc"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+#include <algorithm>
+
+#include "cpu/color_rows.h"
+#include "u8aug/pixel/color_fixed.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace u8aug {
+namespace cpu {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+using D16 = hn::ScalableTag<int16_t>;
+using V16 = hn::Vec<D16>;
+
+struct VFixed {
+  V16 r, g, b;
+};
+
+// The sample's constants as vectors. Saturating adds stand for pixel/color_fixed.h's int32 sums:
+// each sum below adds its negative term first, so only an upward saturation can occur, and that
+// lands above kFixedOne, where the clamp takes it anyway.
+struct FixedLanes {
+  V16 brightness, contrast, saturation, shift, hue_whole, hue_fraction, one, zero;
+  V16 k1, k2, k3, k4, k6;  // small whole numbers for the hue's sectors
+  bool contrast_up;        // f > 1: contrast's product is the positive term, its shift the negative one
+};
+
+FixedLanes LanesOf(const FixedJitter& s) {
+  const D16 d;
+  auto set = [&](int32_t v) { return hn::Set(d, static_cast<int16_t>(v)); };
+  return {set(s.brightness),
+          set(s.contrast),
+          set(s.saturation),
+          set(s.shift),
+          set(s.hue_whole),
+          set(s.hue_fraction),
+          set(kFixedOne),
+          hn::Zero(d),
+          set(1),
+          set(2),
+          set(3),
+          set(4),
+          set(6),
+          s.contrast > 0};
+}
+
+HWY_INLINE V16 Clamp(const FixedLanes& k, V16 v) { return hn::Min(hn::Max(v, k.zero), k.one); }
+
+HWY_INLINE V16 Luma(D16 d, const VFixed& p) {
+  return hn::Add(hn::Add(hn::MulFixedPoint15(p.r, hn::Set(d, kLumaR)), hn::MulFixedPoint15(p.g, hn::Set(d, kLumaG))),
+                 hn::MulFixedPoint15(p.b, hn::Set(d, kLumaB)));
+}
+
+HWY_INLINE V16 Brightness(const FixedLanes& k, V16 v) {
+  return hn::Min(hn::SaturatedAdd(v, hn::MulFixedPoint15(v, k.brightness)), k.one);
+}
+
+HWY_INLINE V16 Contrast(const FixedLanes& k, V16 v) {
+  const V16 product = hn::MulFixedPoint15(v, k.contrast);
+  if (k.contrast_up) return Clamp(k, hn::SaturatedAdd(hn::Add(v, k.shift), product));
+  return Clamp(k, hn::SaturatedAdd(hn::Add(v, product), k.shift));
+}
+
+HWY_INLINE V16 Saturation(const FixedLanes& k, V16 v, V16 grey) {
+  return Clamp(k, hn::SaturatedAdd(v, hn::MulFixedPoint15(hn::Sub(grey, v), k.saturation)));
+}
+
+// pixel/color_fixed.h's fixed_hue_channel.
+// q = j + n, n in {1, 3, 5}: whichever sector q - 6 or q is in [0, 6).
+HWY_INLINE V16 HueChannel(const FixedLanes& k, V16 mx, V16 mn, V16 r, V16 q) {
+  q = hn::IfThenElse(hn::Lt(q, k.k6), q, hn::Sub(q, k.k6));
+  const V16 upper = hn::IfThenElse(hn::Eq(q, k.k3), hn::Add(mn, r), mx);
+  const V16 lower = hn::IfThenElse(hn::Eq(q, k.zero), hn::Sub(mx, r), mn);
+  return hn::IfThenElse(hn::Lt(q, k.k3), lower, upper);
+}
+
+// pixel/color_fixed.h's fixed_hue, operation for operation (numerator + t - chroma saturates only
+// below -2^15, where its sign is all that is read; numerator + t is read only below chroma).
+HWY_INLINE VFixed Hue(const FixedLanes& k, const VFixed& p) {
+  const V16 mx = hn::Max(hn::Max(p.r, p.g), p.b), mn = hn::Min(hn::Min(p.r, p.g), p.b);
+  const V16 chroma = hn::Sub(mx, mn);
+  const auto red = hn::Eq(p.r, mx), green = hn::Eq(p.g, mx);
+  const V16 numerator =
+      hn::IfThenElse(red, hn::Sub(p.g, p.b), hn::IfThenElse(green, hn::Sub(p.b, p.r), hn::Sub(p.r, p.g)));
+  V16 j = hn::IfThenElse(red, k.zero, hn::IfThenElse(green, k.k2, k.k4));
+  const V16 t = hn::MulFixedPoint15(chroma, k.hue_fraction);
+  const V16 past = hn::SaturatedSub(numerator, hn::Sub(chroma, t));
+  const V16 within = hn::Add(numerator, t);
+  const auto next = hn::Not(hn::Lt(past, k.zero)), before = hn::AndNot(next, hn::Lt(within, k.zero));
+  const V16 r = hn::IfThenElse(next, past, hn::IfThenElse(before, hn::Add(within, chroma), within));
+  j = hn::Add(j, hn::Add(k.hue_whole, hn::IfThenElse(next, k.k1, hn::IfThenElseZero(before, hn::Neg(k.k1)))));
+  j = hn::IfThenElse(hn::Lt(j, k.zero), hn::Add(j, k.k6), hn::IfThenElse(hn::Lt(j, k.k6), j, hn::Sub(j, k.k6)));
+  const V16 j1 = hn::Add(j, k.k1), j3 = hn::Add(j, k.k3);
+  return {HueChannel(k, mx, mn, r, hn::Add(j3, k.k2)), HueChannel(k, mx, mn, r, j3), HueChannel(k, mx, mn, r, j1)};
+}
+
+// Steps order[first..last) on a vector of pixels.
+HWY_INLINE VFixed Steps(D16 d, const JiggleFactors& k, const FixedLanes& lanes, VFixed p, int first, int last) {
+  for (int i = first; i < last; ++i) {
+    const int step = k.order[i];
+    if (!k.apply[step]) continue;
+    switch (step) {
+      case 0: p = {Brightness(lanes, p.r), Brightness(lanes, p.g), Brightness(lanes, p.b)}; break;
+      case 1: p = {Contrast(lanes, p.r), Contrast(lanes, p.g), Contrast(lanes, p.b)}; break;
+      case 2: {
+        const V16 grey = Luma(d, p);
+        p = {Saturation(lanes, p.r, grey), Saturation(lanes, p.g, grey), Saturation(lanes, p.b, grey)};
+        break;
+      }
+      default: p = Hue(lanes, p); break;
+    }
+  }
+  return p;
+}
+
+// Steps order[first..last) over rows y0..y1-1 of sample b. With `sum`, the grey of each result is
+// added to *sum (the first pass); otherwise the results go to dst as bytes. Planar rows load and
+// store whole vectors; the rest of a row, and other layouts, go through a vector's worth of
+// buffer (its padding lanes are 0, whose grey before contrast is 0).
+void FixedRows(const ConstImage& src, const Image& dst, const JiggleFactors& k, const FixedJitter& s, int first,
+               int last, int64_t b, int64_t y0, int64_t y1, int64_t* sum) {
+  const D16 d;
+  const hn::Rebind<uint8_t, D16> d8;
+  const hn::Repartition<int32_t, D16> d32;
+  const FixedLanes lanes = LanesOf(s);
+  const int64_t count = static_cast<int64_t>(hn::Lanes(d)), w = src.width;
+  const V16 ones = hn::Set(d, 1);
+  auto widen = [&](hn::Vec<decltype(d8)> v) { return hn::ShiftLeft<7>(hn::PromoteTo(d, v)); };
+  auto load = [&](const uint8_t* p) { return widen(hn::LoadU(d8, p)); };
+  // RGB pixels side by side (torch's channels_last): three planes from one interleaved load.
+  auto interleaved = [](const auto& v) { return v.stride_c == 1 && v.stride_w == 3; };
+  // pixel/color_fixed.h's byte_of_fixed: (v + 63 + bit 7 of v) >> 7
+  const V16 k63 = hn::Set(d, 63);
+  auto bytes = [&](V16 v) {
+    const V16 odd = hn::And(hn::ShiftRight<7>(v), ones);
+    return hn::DemoteTo(d8, hn::ShiftRight<7>(hn::Add(hn::Add(v, k63), odd)));
+  };
+  constexpr size_t kMax = HWY_MAX_BYTES / sizeof(int16_t);
+  HWY_ALIGN int16_t buffer[3][kMax];
+  for (int64_t y = y0; y < y1; ++y) {
+    auto sum0 = hn::Zero(d32), sum1 = hn::Zero(d32);
+    for (int64_t x = 0; x < w; x += count) {
+      const int64_t n = std::min(count, w - x);
+      const bool whole = n == count && src.stride_w == 1 && (sum || dst.stride_w == 1);
+      const bool packed = n == count && interleaved(src) && (sum || interleaved(dst));
+      VFixed p;
+      if (whole) {
+        p = {load(&src.at(b, 0, y, x)), load(&src.at(b, 1, y, x)), load(&src.at(b, 2, y, x))};
+      } else if (packed) {
+        hn::Vec<decltype(d8)> r8, g8, b8;
+        hn::LoadInterleaved3(d8, &src.at(b, 0, y, x), r8, g8, b8);
+        p = {widen(r8), widen(g8), widen(b8)};
+      } else {
+        for (int c = 0; c < 3; ++c) {
+          for (int64_t i = 0; i < count; ++i)
+            buffer[c][i] = static_cast<int16_t>(i < n ? fixed_of_byte(src.at(b, c, y, x + i)) : 0);
+        }
+        p = {hn::Load(d, buffer[0]), hn::Load(d, buffer[1]), hn::Load(d, buffer[2])};
+      }
+      p = Steps(d, k, lanes, p, first, last);
+      if (sum) {
+        sum0 = hn::ReorderWidenMulAccumulate(d32, Luma(d, p), ones, sum0, sum1);
+      } else if (whole) {
+        hn::StoreU(bytes(p.r), d8, &dst.at(b, 0, y, x));
+        hn::StoreU(bytes(p.g), d8, &dst.at(b, 1, y, x));
+        hn::StoreU(bytes(p.b), d8, &dst.at(b, 2, y, x));
+      } else if (packed) {
+        hn::StoreInterleaved3(bytes(p.r), bytes(p.g), bytes(p.b), d8, &dst.at(b, 0, y, x));
+      } else {
+        hn::Store(p.r, d, buffer[0]);
+        hn::Store(p.g, d, buffer[1]);
+        hn::Store(p.b, d, buffer[2]);
+        for (int c = 0; c < 3; ++c) {
+          for (int64_t i = 0; i < n; ++i) dst.at(b, c, y, x + i) = byte_of_fixed(buffer[c][i]);
+        }
+      }
+    }
+    if (sum) *sum += static_cast<int64_t>(hn::GetLane(hn::SumOfLanes(d32, hn::Add(sum0, sum1))));
+  }
+}
+
+void FixedStageRows(const ConstImage& src, const JiggleFactors& k, int64_t b, int64_t y0, int64_t y1, int64_t* sum) {
+  FixedRows(src, {}, k, fixed_jitter_sample(k, b), 0, contrast_position(k), b, y0, y1, sum);
+}
+
+void FixedFinishRows(const ConstImage& src, const Image& dst, const JiggleFactors& k, int64_t b, int64_t y0,
+                     int64_t y1) {
+  FixedJitter s = fixed_jitter_sample(k, b);
+  if (k.apply[1]) s.shift = fixed_contrast_shift(k.gray_sums[b], k.pixels, k.contrast[b]);
+  FixedRows(src, dst, k, s, 0, k.steps, b, y0, y1, nullptr);
+}
+
+// NOLINTNEXTLINE(google-readability-namespace-comments)
+}  // namespace HWY_NAMESPACE
+}  // namespace cpu
+}  // namespace u8aug
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace u8aug {
+namespace cpu {
+
+HWY_EXPORT(FixedStageRows);
+HWY_EXPORT(FixedFinishRows);
+
+void fixed_jitter_stage(const ConstImage& src, const JiggleFactors& k, int64_t b, int64_t y0, int64_t y1,
+                        int64_t* sum) {
+  HWY_DYNAMIC_DISPATCH(FixedStageRows)(src, k, b, y0, y1, sum);
+}
+
+void fixed_jitter_finish(const ConstImage& src, const Image& dst, const JiggleFactors& k, int64_t b, int64_t y0,
+                         int64_t y1) {
+  HWY_DYNAMIC_DISPATCH(FixedFinishRows)(src, dst, k, b, y0, y1);
+}
+
+}  // namespace cpu
+}  // namespace u8aug
+#endif  // HWY_ONCE

@@ -1,0 +1,218 @@
+// ColorJitter's fast tier (Fidelity::kFast) in 16-bit fixed point: kornia's four steps in its
+// order, on values v * 255 * 2^7 (a byte with 7 fraction bits, 0..32640) in int16 lanes, each
+// multiply a Q15 one rounded half up (x86's pmulhrsw, Highway's MulFixedPoint15), the hue without
+// a division. Every operation is an integer one, so the CPU lanes, this scalar code and CUDA give
+// the same bytes by construction. Shared by cpu/color_fixed.cc and cuda/color.cu;
+// test_each_index.cc runs these bodies against the CPU lanes on every target.
+//
+// A sample whose factors the fixed point cannot hold, or where it would break exact rounding ties
+// its own way, takes the float chain of pixel/color.h instead (fixed_jitter_applies).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+#include "u8aug/pixel/color.h"
+
+namespace u8aug {
+
+constexpr int32_t kFixedOne = 255 << 7;  // 1.0: a byte's unit is 2^7
+
+U8AUG_HD int32_t fixed_of_byte(uint8_t x) { return static_cast<int32_t>(x) << 7; }
+// The byte nearest v in [0, kFixedOne], halves to even (halves up drifted by +0.003 to +0.013).
+U8AUG_HD uint8_t byte_of_fixed(int32_t v) { return static_cast<uint8_t>((v + 63 + ((v >> 7) & 1)) >> 7); }
+U8AUG_HD int32_t clamp_fixed(int32_t v) { return v < 0 ? 0 : (v > kFixedOne ? kFixedOne : v); }
+// a * b / 2^15, rounded half up: pmulhrsw on int16 a and b (never both -2^15 here).
+U8AUG_HD int32_t mul_q15(int32_t a, int32_t b) { return (a * b + 16384) >> 15; }
+// x in [-1, 1] as Q15, 1 held as 2^15 - 1 (an error of 1/32768 of the value, under 1/128 byte).
+U8AUG_HD int32_t q15_of(float x) {
+  const int32_t q = static_cast<int32_t>(rintf(x * 32768.0f));
+  return q > 32767 ? 32767 : (q < -32768 ? -32768 : q);
+}
+
+// kornia's grey weights (0.299, 0.587, 0.114) in Q15, rounded so that they sum to 2^15: white stays
+// white, and the grey of a grey pixel is that grey within one unit.
+constexpr int32_t kLumaR = 9798, kLumaG = 19235, kLumaB = 3735;
+
+struct FixedRgb {
+  int32_t r, g, b;
+};
+
+U8AUG_HD int32_t fixed_luma(FixedRgb p) { return mul_q15(p.r, kLumaR) + mul_q15(p.g, kLumaG) + mul_q15(p.b, kLumaB); }
+
+// The hue step: pixel/color.h's closed form (each channel max - chroma * weight(k), k = n + hue)
+// without its division. The hue, in sextants, is the sector's base plus numerator / chroma plus the
+// shift; times chroma, that is a whole sector j and a remainder r in [0, chroma], and each channel
+// is then one of mx, mn, mx - r, mn + r by its sector (j + n) mod 6. Only chroma times the shift's
+// fraction (Q15) rounds. `whole` and `fraction` split round(sextants * 2^15) (fixed_hue_shift).
+U8AUG_HD int32_t fixed_hue_channel(int32_t mx, int32_t mn, int32_t r, int32_t q) {
+  q = q >= 6 ? q - 6 : q;
+  return q == 0 ? mx - r : (q < 3 ? mn : (q == 3 ? mn + r : mx));
+}
+
+U8AUG_HD FixedRgb fixed_hue(FixedRgb p, int32_t whole, int32_t fraction) {
+  const int32_t mx = p.r > p.g ? (p.r > p.b ? p.r : p.b) : (p.g > p.b ? p.g : p.b);
+  const int32_t mn = p.r < p.g ? (p.r < p.b ? p.r : p.b) : (p.g < p.b ? p.g : p.b);
+  const int32_t chroma = mx - mn;
+  int32_t numerator, j;  // kornia's tie order: red, then green
+  if (p.r == mx) {
+    numerator = p.g - p.b;
+    j = 0;
+  } else if (p.g == mx) {
+    numerator = p.b - p.r;
+    j = 2;
+  } else {
+    numerator = p.r - p.g;
+    j = 4;
+  }
+  const int32_t t = mul_q15(chroma, fraction);  // in [0, chroma]
+  int32_t r = numerator + t - chroma;           // numerator + t lies in [-chroma, 2 chroma]
+  if (r >= 0) {
+    j += 1;
+  } else {
+    r = numerator + t;
+    if (r < 0) {
+      r += chroma;
+      j -= 1;
+    }
+  }
+  j += whole;  // [-4, 8]
+  j = j < 0 ? j + 6 : (j >= 6 ? j - 6 : j);
+  return {fixed_hue_channel(mx, mn, r, j + 5), fixed_hue_channel(mx, mn, r, j + 3),
+          fixed_hue_channel(mx, mn, r, j + 1)};
+}
+
+// A hue shift of `sextants` (in [-3, 3]) as round(sextants * 2^15): the whole sextants (floor) and
+// the fraction in Q15, [0, 2^15).
+U8AUG_HD int32_t fixed_hue_shift(float sextants) { return static_cast<int32_t>(rintf(sextants * 32768.0f)); }
+
+// One sample's constants. brightness and contrast hold f - 1 in Q15, saturation 1 - f; shift is
+// contrast's mean * (1 - f) in fixed units, known after the first pass (fixed_contrast_shift).
+struct FixedJitter {
+  bool applies;
+  int32_t brightness, contrast, saturation, shift;
+  int32_t hue_whole, hue_fraction;
+};
+
+// A factor the fixed point holds: in [0, 2), and 1 or off the grid of sixteenths. A factor on that
+// grid (0.5, 0.75, 1.25) puts 1 byte in 2 to 16 exactly halfway between two bytes after the
+// step, and kornia's float32 chain breaks each such tie by its own rounding, pixel by pixel, which
+// no other arithmetic follows (brightness 0.5 alone: 75% identical); those samples take the float
+// chain. Random draws land there with probability about 10^-3 a factor.
+U8AUG_HD bool fixed_factor_fits(float f) {
+  if (f == 1.0f) return true;
+  if (!(f >= 0.0f && f < 2.0f)) return false;
+  const float sixteenths = f * 16.0f;
+  return fabsf(sixteenths - rintf(sixteenths)) >= 1e-3f;
+}
+
+U8AUG_HD bool fixed_jitter_applies(const JiggleFactors& k, int64_t b) {
+  if (!k.fast) return false;
+  if (k.apply[0] && !fixed_factor_fits(k.brightness[b])) return false;
+  if (k.apply[1] && !fixed_factor_fits(k.contrast[b])) return false;
+  if (k.apply[2] && !fixed_factor_fits(k.saturation[b])) return false;
+  return !k.apply[3] || fast_hue_applies(sextants_of_turns(k.hue[b]));
+}
+
+U8AUG_HD FixedJitter fixed_jitter_sample(const JiggleFactors& k, int64_t b) {
+  FixedJitter s{fixed_jitter_applies(k, b), 0, 0, 0, 0, 0, 0};
+  if (!s.applies) return s;
+  if (k.apply[0]) s.brightness = q15_of(k.brightness[b] - 1.0f);
+  if (k.apply[1]) s.contrast = q15_of(k.contrast[b] - 1.0f);
+  if (k.apply[2]) s.saturation = q15_of(1.0f - k.saturation[b]);
+  if (k.apply[3]) {
+    const int32_t shift = fixed_hue_shift(sextants_of_turns(k.hue[b]));
+    s.hue_whole = shift >> 15;  // floor: an arithmetic shift
+    s.hue_fraction = shift & 32767;
+  }
+  return s;
+}
+
+// contrast's mean * (1 - f), from the sum of fixed_luma over the sample's pixels before contrast
+// (one multiply and one divide in double: nothing for a compiler to fuse, the same on every backend).
+U8AUG_HD int32_t fixed_contrast_shift(int64_t luma_sum, int64_t pixels, float f) {
+  const double mean = static_cast<double>(luma_sum) / static_cast<double>(pixels);
+  return static_cast<int32_t>(rint(mean * (1.0 - static_cast<double>(f))));
+}
+
+// One of ColorJitter's steps (0 brightness, 1 contrast, 2 saturation, 3 hue), as pixel/color.h's
+// color_step for k.jitter, each result clamped to [0, 1].
+U8AUG_HD FixedRgb fixed_jitter_step(FixedRgb p, const FixedJitter& s, int step) {
+  switch (step) {
+    case 0:
+      return {clamp_fixed(p.r + mul_q15(p.r, s.brightness)), clamp_fixed(p.g + mul_q15(p.g, s.brightness)),
+              clamp_fixed(p.b + mul_q15(p.b, s.brightness))};
+    case 1:
+      return {clamp_fixed(p.r + mul_q15(p.r, s.contrast) + s.shift),
+              clamp_fixed(p.g + mul_q15(p.g, s.contrast) + s.shift),
+              clamp_fixed(p.b + mul_q15(p.b, s.contrast) + s.shift)};
+    case 2: {  // (1 - f) * grey + f * x = x + (1 - f) * (grey - x)
+      const int32_t grey = fixed_luma(p);
+      return {clamp_fixed(p.r + mul_q15(grey - p.r, s.saturation)),
+              clamp_fixed(p.g + mul_q15(grey - p.g, s.saturation)),
+              clamp_fixed(p.b + mul_q15(grey - p.b, s.saturation))};
+    }
+    default: return fixed_hue(p, s.hue_whole, s.hue_fraction);
+  }
+}
+
+U8AUG_HD FixedRgb fixed_jitter_steps(FixedRgb p, const JiggleFactors& k, const FixedJitter& s, int first, int last) {
+  for (int i = first; i < last; ++i) {
+    if (k.apply[k.order[i]]) p = fixed_jitter_step(p, s, k.order[i]);
+  }
+  return p;
+}
+
+U8AUG_HD FixedRgb load_fixed(const ConstImage& src, int64_t b, int64_t y, int64_t x) {
+  return {fixed_of_byte(src.at(b, 0, y, x)), fixed_of_byte(src.at(b, 1, y, x)), fixed_of_byte(src.at(b, 2, y, x))};
+}
+
+// What the first pass adds for pixel (b, y, x): its grey before contrast, fixed_luma where the
+// sample runs the fixed point, pixel/color.h's gray_fixed of kornia's grey where it runs the float
+// chain (the two kinds of sum are never mixed in one sample).
+U8AUG_HD int64_t jitter_gray_term(const ConstImage& src, const JiggleFactors& k, int64_t b, int64_t y, int64_t x) {
+  const FixedJitter s = fixed_jitter_sample(k, b);
+  if (s.applies) return fixed_luma(fixed_jitter_steps(load_fixed(src, b, y, x), k, s, 0, contrast_position(k)));
+  const Rgb p = before_contrast(load_rgb(src, b, y, x), k, b);
+  return gray_fixed(luma_unit(p.r, p.g, p.b));
+}
+
+// ColorJitter on pixel (b, y, x) (k.jitter; k.gray_sums from the first pass where k.apply[1]).
+U8AUG_HD void jitter_pixel(const ConstImage& src, const Image& dst, const JiggleFactors& k, int64_t b, int64_t y,
+                           int64_t x) {
+  FixedJitter s = fixed_jitter_sample(k, b);
+  if (!s.applies) {
+    store_rgb(dst, b, y, x, color_jiggle_rgb(load_rgb(src, b, y, x), k, b));
+    return;
+  }
+  if (k.apply[1]) s.shift = fixed_contrast_shift(k.gray_sums[b], k.pixels, k.contrast[b]);
+  const FixedRgb p = fixed_jitter_steps(load_fixed(src, b, y, x), k, s, 0, k.steps);
+  dst.at(b, 0, y, x) = byte_of_fixed(p.r);
+  dst.at(b, 1, y, x) = byte_of_fixed(p.g);
+  dst.at(b, 2, y, x) = byte_of_fixed(p.b);
+}
+
+// The CUDA kernels' bodies (each-index bodies: image.h) for color_jitter in either tier; `jiggle`
+// as in ColorBody. The first pass's term for pixel i, and its sample:
+struct JitterGrayBody {
+  ConstImage src;
+  const JiggleFactors* jiggle;
+  U8AUG_HD int64_t count() const { return src.pixels(); }
+  U8AUG_HD SampleGray operator()(int64_t i) const {
+    const PixelIndex k = pixel_index(src, i);
+    return SampleGray{k.b, jitter_gray_term(src, *jiggle, k.b, k.y, k.x)};
+  }
+};
+
+struct JitterBody {
+  ConstImage src;
+  Image dst;
+  const JiggleFactors* jiggle;
+  U8AUG_HD int64_t count() const { return dst.pixels(); }
+  U8AUG_HD void operator()(int64_t i) const {
+    const PixelIndex k = pixel_index(dst, i);
+    jitter_pixel(src, dst, *jiggle, k.b, k.y, k.x);
+  }
+};
+
+}  // namespace u8aug

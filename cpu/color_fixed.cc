@@ -7,6 +7,8 @@
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
+#include "cpu/color_lanes-inl.h"
+
 #include <algorithm>
 
 #include "cpu/color_rows.h"
@@ -30,8 +32,8 @@ struct VFixed {
 // lands above kFixedOne, where the clamp takes it anyway.
 struct FixedLanes {
   V16 brightness, contrast, saturation, shift, hue_whole, hue_fraction, one, zero;
-  V16 k1, k2, k3, k4, k6;  // small whole numbers for the hue's sectors
-  bool contrast_up;        // f > 1: contrast's product is the positive term, its shift the negative one
+  V16 k1, k2, k3, k4, k5, k6;  // small whole numbers for the hue's sectors
+  bool contrast_up;            // f > 1: contrast's product is the positive term, its shift the negative one
 };
 
 FixedLanes LanesOf(const FixedJitter& s) {
@@ -49,6 +51,7 @@ FixedLanes LanesOf(const FixedJitter& s) {
           set(2),
           set(3),
           set(4),
+          set(5),
           set(6),
           s.contrast > 0};
 }
@@ -75,16 +78,11 @@ HWY_INLINE V16 Saturation(const FixedLanes& k, V16 v, V16 grey) {
 }
 
 // pixel/color_fixed.h's fixed_hue_channel.
-// q = j + n, n in {1, 3, 5}: whichever sector q - 6 or q is in [0, 6).
-HWY_INLINE V16 HueChannel(const FixedLanes& k, V16 mx, V16 mn, V16 r, V16 q) {
-  q = hn::IfThenElse(hn::Lt(q, k.k6), q, hn::Sub(q, k.k6));
-  const V16 upper = hn::IfThenElse(hn::Eq(q, k.k3), hn::Add(mn, r), mx);
-  const V16 lower = hn::IfThenElse(hn::Eq(q, k.zero), hn::Sub(mx, r), mn);
-  return hn::IfThenElse(hn::Lt(q, k.k3), lower, upper);
-}
-
-// pixel/color_fixed.h's fixed_hue, operation for operation (numerator + t - chroma saturates only
-// below -2^15, where its sign is all that is read; numerator + t is read only below chroma).
+// pixel/color_fixed.h's fixed_hue (numerator + t - chroma saturates only below -2^15, where its
+// sign is all that is read; numerator + t is read only below chroma). Its sectors (j + n) mod 6 of
+// the three channels share j's parity, so each sector j gives the channels a fixed arrangement of
+// mx, mn and one middle value (mn + r for even j, mx - r for odd): red is mx for j in {0, 5} and
+// mn for {2, 3}, green mx for {1, 2} and mn for {4, 5}, blue mx for {3, 4} and mn for {0, 1}.
 HWY_INLINE VFixed Hue(const FixedLanes& k, const VFixed& p) {
   const V16 mx = hn::Max(hn::Max(p.r, p.g), p.b), mn = hn::Min(hn::Min(p.r, p.g), p.b);
   const V16 chroma = hn::Sub(mx, mn);
@@ -99,8 +97,14 @@ HWY_INLINE VFixed Hue(const FixedLanes& k, const VFixed& p) {
   const V16 r = hn::IfThenElse(next, past, hn::IfThenElse(before, hn::Add(within, chroma), within));
   j = hn::Add(j, hn::Add(k.hue_whole, hn::IfThenElse(next, k.k1, hn::IfThenElseZero(before, hn::Neg(k.k1)))));
   j = hn::IfThenElse(hn::Lt(j, k.zero), hn::Add(j, k.k6), hn::IfThenElse(hn::Lt(j, k.k6), j, hn::Sub(j, k.k6)));
-  const V16 j1 = hn::Add(j, k.k1), j3 = hn::Add(j, k.k3);
-  return {HueChannel(k, mx, mn, r, hn::Add(j3, k.k2)), HueChannel(k, mx, mn, r, j3), HueChannel(k, mx, mn, r, j1)};
+  const V16 mid = hn::IfThenElse(hn::Eq(hn::And(j, k.k1), k.zero), hn::Add(mn, r), hn::Sub(mx, r));
+  const auto e0 = hn::Eq(j, k.zero), e1 = hn::Eq(j, k.k1), e2 = hn::Eq(j, k.k2), e3 = hn::Eq(j, k.k3),
+             e4 = hn::Eq(j, k.k4), e5 = hn::Eq(j, k.k5);
+  auto channel = [&](decltype(e0) is_max, decltype(e0) is_min) {
+    return hn::IfThenElse(is_max, mx, hn::IfThenElse(is_min, mn, mid));
+  };
+  return {channel(hn::Or(e0, e5), hn::Or(e2, e3)), channel(hn::Or(e1, e2), hn::Or(e4, e5)),
+          channel(hn::Or(e3, e4), hn::Or(e0, e1))};
 }
 
 // Steps order[first..last) on a vector of pixels.
@@ -136,8 +140,6 @@ void FixedRows(const ConstImage& src, const Image& dst, const JiggleFactors& k, 
   const V16 ones = hn::Set(d, 1);
   auto widen = [&](hn::Vec<decltype(d8)> v) { return hn::ShiftLeft<7>(hn::PromoteTo(d, v)); };
   auto load = [&](const uint8_t* p) { return widen(hn::LoadU(d8, p)); };
-  // RGB pixels side by side (torch's channels_last): three planes from one interleaved load.
-  auto interleaved = [](const auto& v) { return v.stride_c == 1 && v.stride_w == 3; };
   // pixel/color_fixed.h's byte_of_fixed: (v + 63 + bit 7 of v) >> 7
   const V16 k63 = hn::Set(d, 63);
   auto bytes = [&](V16 v) {
@@ -151,7 +153,7 @@ void FixedRows(const ConstImage& src, const Image& dst, const JiggleFactors& k, 
     for (int64_t x = 0; x < w; x += count) {
       const int64_t n = std::min(count, w - x);
       const bool whole = n == count && src.stride_w == 1 && (sum || dst.stride_w == 1);
-      const bool packed = n == count && interleaved(src) && (sum || interleaved(dst));
+      const bool packed = n == count && Interleaved(src) && (sum || Interleaved(dst));
       VFixed p;
       if (whole) {
         p = {load(&src.at(b, 0, y, x)), load(&src.at(b, 1, y, x)), load(&src.at(b, 2, y, x))};

@@ -176,12 +176,32 @@ struct RgbTile {
 };
 
 // Pixels [x0, x0 + n) of row y of sample b as x / 255; lanes from n to the next whole vector are 0.
+// RGB pixels side by side (torch's channels_last): the tiles' loads and stores deinterleave them.
+template <class View>
+HWY_INLINE bool Interleaved(const View& v) {
+  return v.stride_c == 1 && v.stride_w == 3;
+}
+
 HWY_INLINE void LoadTile(DF d, const ConstImage& src, int64_t b, int64_t y, int64_t x0, int64_t n, RgbTile& t) {
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d)), padded = (n + lanes - 1) / lanes * lanes;
+  int64_t first = 0;  // pixels before it are loaded
+  if (Interleaved(src)) {
+    const hn::Rebind<uint8_t, DF> d8;
+    const hn::Rebind<int32_t, DF> di;
+    const uint8_t* in = &src.at(b, 0, y, x0);
+    auto unit = [&](hn::Vec<decltype(d8)> v) { return UnitOfByteLanes(d, hn::ConvertTo(d, hn::PromoteTo(di, v))); };
+    for (; first + lanes <= n; first += lanes) {
+      hn::Vec<decltype(d8)> r, g, bl;
+      hn::LoadInterleaved3(d8, in + 3 * first, r, g, bl);
+      hn::Store(unit(r), d, t.c[0] + first);
+      hn::Store(unit(g), d, t.c[1] + first);
+      hn::Store(unit(bl), d, t.c[2] + first);
+    }
+  }
   for (int64_t c = 0; c < 3; ++c) {
     const uint8_t* in = &src.at(b, c, y, x0);
     float* out = t.c[c];
-    int64_t x = 0;
+    int64_t x = first;
     if (src.stride_w == 1) {
       for (; x + lanes <= n; x += lanes) hn::Store(UnitLanes(d, in + x), d, out + x);
     }
@@ -207,10 +227,22 @@ HWY_INLINE void SaveTileFloats(const RgbTile& t, int64_t n, float* stage, int64_
 HWY_INLINE void StoreTile(DF d, const RgbTile& t, bool clip, const Image& dst, int64_t b, int64_t y, int64_t x0,
                           int64_t n) {
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  int64_t first = 0;  // pixels before it are stored
+  if (Interleaved(dst)) {
+    const hn::Rebind<uint8_t, DF> d8;
+    auto bytes = [&](const float* in) {
+      const VF v = hn::Load(d, in);
+      return U8Lanes(d, clip ? ClampUnit(d, v) : v);
+    };
+    for (; first + lanes <= n; first += lanes) {
+      hn::StoreInterleaved3(bytes(t.c[0] + first), bytes(t.c[1] + first), bytes(t.c[2] + first), d8,
+                            &dst.at(b, 0, y, x0 + first));
+    }
+  }
   for (int64_t c = 0; c < 3; ++c) {
     uint8_t* out = &dst.at(b, c, y, x0);
     const float* in = t.c[c];
-    int64_t x = 0;
+    int64_t x = first;
     if (dst.stride_w == 1) {
       for (; x + lanes <= n; x += lanes) {
         const VF v = hn::Load(d, in + x);

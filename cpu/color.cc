@@ -1,6 +1,6 @@
 // adjust_saturation, adjust_hue and color_jiggle on the CPU, and the row loop color_jitter shares:
 // each row in tiles, each step over a whole tile in vector lanes (cpu/color_lanes-inl.h), for
-// every layout.
+// every layout; color_jiggle's fast tier in cpu/color_fixed.cc's fixed point.
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "cpu/color.cc"
@@ -15,6 +15,7 @@
 #include "cpu/color_rows.h"
 #include "cpu/parallel.h"
 #include "u8aug/detail/check.h"
+#include "u8aug/pixel/color_fixed.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace u8aug {
@@ -93,7 +94,23 @@ void adjust_hue(const ConstImage& src, const Image& dst, Samples radians, const 
 void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& params, const ParallelFor& parallel) {
   detail::check_jiggle("color_jiggle", src, dst, params);
   detail::check_jiggle_values("color_jiggle", params, 2.0f);
-  run_color_rows(ColorOp::kJiggle, src, dst, {}, jiggle_factors(params), parallel);
+  const JiggleFactors k = jiggle_factors(params);
+  if (!k.fast) {
+    run_color_rows(ColorOp::kJiggle, src, dst, {}, k, parallel);
+    return;
+  }
+  // the fast tier: each sample's rows in the fixed point where pixel/color_fixed.h serves it
+  run_parallel(parallel, src.batch * src.height, grain_for(16 * src.width), [&](int64_t begin, int64_t end) {
+    for (int64_t row = begin; row < end;) {
+      const int64_t b = row / src.height, y = row % src.height, last = std::min(end, (b + 1) * src.height);
+      if (fixed_color_applies(k, b)) {
+        fixed_jitter_finish(src, dst, k, b, y, y + last - row);
+      } else {
+        HWY_DYNAMIC_DISPATCH(ColorRows)(ColorOp::kJiggle, src, dst, {}, k, row, last);
+      }
+      row = last;
+    }
+  });
 }
 
 }  // namespace cpu

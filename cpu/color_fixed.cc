@@ -1,6 +1,6 @@
-// color_jitter's fast tier on the CPU: pixel/color_fixed.h's 16-bit fixed point in int16 lanes,
-// all of a pixel's steps in registers. cpu/color_jitter.cc decides per sample which tier's passes
-// run.
+// color_jitter's and color_jiggle's fast tier on the CPU: pixel/color_fixed.h's 16-bit fixed
+// point in int16 lanes, all of a pixel's steps in registers. cpu/color_jitter.cc and cpu/color.cc
+// decide per sample which tier's rows run.
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "cpu/color_fixed.cc"
@@ -34,9 +34,11 @@ struct FixedLanes {
   V16 brightness, contrast, saturation, shift, hue_whole, hue_fraction, one, zero;
   V16 k1, k2, k3, k4, k5, k6;  // small whole numbers for the hue's sectors
   bool contrast_up;            // f > 1: contrast's product is the positive term, its shift the negative one
+  bool jitter;                 // ColorJitter's steps, else ColorJiggle's
+  bool saturation_up;          // f > 1: ColorJiggle's saturation can clip
 };
 
-FixedLanes LanesOf(const FixedJitter& s) {
+FixedLanes LanesOf(const FixedColor& s) {
   const D16 d;
   auto set = [&](int32_t v) { return hn::Set(d, static_cast<int16_t>(v)); };
   return {set(s.brightness),
@@ -53,7 +55,9 @@ FixedLanes LanesOf(const FixedJitter& s) {
           set(4),
           set(5),
           set(6),
-          s.contrast > 0};
+          s.contrast > 0,
+          s.jitter,
+          s.saturation > 0};
 }
 
 HWY_INLINE V16 Clamp(const FixedLanes& k, V16 v) { return hn::Min(hn::Max(v, k.zero), k.one); }
@@ -73,8 +77,42 @@ HWY_INLINE V16 Contrast(const FixedLanes& k, V16 v) {
   return Clamp(k, hn::SaturatedAdd(hn::Add(v, product), k.shift));
 }
 
+// ColorJitter's saturation: x + (f - 1) * (x - grey).
 HWY_INLINE V16 Saturation(const FixedLanes& k, V16 v, V16 grey) {
-  return Clamp(k, hn::SaturatedAdd(v, hn::MulFixedPoint15(hn::Sub(grey, v), k.saturation)));
+  return Clamp(k, hn::SaturatedAdd(v, hn::MulFixedPoint15(hn::Sub(v, grey), k.saturation)));
+}
+
+// ColorJiggle's: pixel/color_fixed.h's fixed_saturation. The clipped form's floats run over a
+// buffer in float lanes, only for vectors where some pixel clips.
+HWY_INLINE VFixed JiggleSaturation(D16 d, const FixedLanes& k, const VFixed& p) {
+  const V16 mx = hn::Max(hn::Max(p.r, p.g), p.b), mn = hn::Min(hn::Min(p.r, p.g), p.b);
+  auto kept = [&](V16 v) { return Clamp(k, hn::Add(v, hn::MulFixedPoint15(hn::Sub(v, mx), k.saturation))); };
+  VFixed out{kept(p.r), kept(p.g), kept(p.b)};
+  if (!k.saturation_up) return out;
+  const V16 delta = hn::Sub(mx, mn);
+  const auto clips = hn::Gt(hn::SaturatedAdd(delta, hn::MulFixedPoint15(delta, k.saturation)), mx);
+  if (hn::AllFalse(d, clips)) return out;
+  constexpr size_t kMax = HWY_MAX_BYTES / sizeof(int16_t);
+  HWY_ALIGN int16_t c[3][kMax], top[kMax], span[kMax];
+  hn::Store(hn::Sub(p.r, mn), d, c[0]);
+  hn::Store(hn::Sub(p.g, mn), d, c[1]);
+  hn::Store(hn::Sub(p.b, mn), d, c[2]);
+  hn::Store(mx, d, top);
+  hn::Store(hn::Max(delta, k.k1), d, span);  // lanes where delta is 0 do not clip
+  const DF df;
+  const hn::Rebind<int16_t, DF> d16;
+  const hn::Rebind<int32_t, DF> d32;
+  const VF round = hn::Set(df, 8388608.0f);  // adding 2^23 rounds half to even: rintf on [0, 2^22)
+  auto to_float = [&](const int16_t* q) { return hn::ConvertTo(df, hn::PromoteTo(d32, hn::Load(d16, q))); };
+  for (size_t i = 0; i < hn::Lanes(d); i += hn::Lanes(df)) {
+    const VF ratio = hn::Div(to_float(top + i), to_float(span + i));
+    for (int ch = 0; ch < 3; ++ch) {
+      const VF v = hn::Mul(to_float(c[ch] + i), ratio);
+      hn::Store(hn::DemoteTo(d16, hn::ConvertTo(d32, hn::Sub(hn::Add(v, round), round))), d16, c[ch] + i);
+    }
+  }
+  return {hn::IfThenElse(clips, hn::Load(d, c[0]), out.r), hn::IfThenElse(clips, hn::Load(d, c[1]), out.g),
+          hn::IfThenElse(clips, hn::Load(d, c[2]), out.b)};
 }
 
 // pixel/color_fixed.h's fixed_hue_channel.
@@ -113,9 +151,21 @@ HWY_INLINE VFixed Steps(D16 d, const JiggleFactors& k, const FixedLanes& lanes, 
     const int step = k.order[i];
     if (!k.apply[step]) continue;
     switch (step) {
-      case 0: p = {Brightness(lanes, p.r), Brightness(lanes, p.g), Brightness(lanes, p.b)}; break;
+      case 0:
+        if (lanes.jitter) {
+          p = {Brightness(lanes, p.r), Brightness(lanes, p.g), Brightness(lanes, p.b)};
+        } else {  // ColorJiggle's: x + (f - 1)
+          p = {Clamp(lanes, hn::SaturatedAdd(p.r, lanes.brightness)),
+               Clamp(lanes, hn::SaturatedAdd(p.g, lanes.brightness)),
+               Clamp(lanes, hn::SaturatedAdd(p.b, lanes.brightness))};
+        }
+        break;
       case 1: p = {Contrast(lanes, p.r), Contrast(lanes, p.g), Contrast(lanes, p.b)}; break;
       case 2: {
+        if (!lanes.jitter) {
+          p = JiggleSaturation(d, lanes, p);
+          break;
+        }
         const V16 grey = Luma(d, p);
         p = {Saturation(lanes, p.r, grey), Saturation(lanes, p.g, grey), Saturation(lanes, p.b, grey)};
         break;
@@ -130,7 +180,7 @@ HWY_INLINE VFixed Steps(D16 d, const JiggleFactors& k, const FixedLanes& lanes, 
 // added to *sum (the first pass); otherwise the results go to dst as bytes. Planar rows load and
 // store whole vectors; the rest of a row, and other layouts, go through a vector's worth of
 // buffer (its padding lanes are 0, whose grey before contrast is 0).
-void FixedRows(const ConstImage& src, const Image& dst, const JiggleFactors& k, const FixedJitter& s, int first,
+void FixedRows(const ConstImage& src, const Image& dst, const JiggleFactors& k, const FixedColor& s, int first,
                int last, int64_t b, int64_t y0, int64_t y1, int64_t* sum) {
   const D16 d;
   const hn::Rebind<uint8_t, D16> d8;
@@ -191,13 +241,13 @@ void FixedRows(const ConstImage& src, const Image& dst, const JiggleFactors& k, 
 }
 
 void FixedStageRows(const ConstImage& src, const JiggleFactors& k, int64_t b, int64_t y0, int64_t y1, int64_t* sum) {
-  FixedRows(src, {}, k, fixed_jitter_sample(k, b), 0, contrast_position(k), b, y0, y1, sum);
+  FixedRows(src, {}, k, fixed_color_sample(k, b), 0, contrast_position(k), b, y0, y1, sum);
 }
 
 void FixedFinishRows(const ConstImage& src, const Image& dst, const JiggleFactors& k, int64_t b, int64_t y0,
                      int64_t y1) {
-  FixedJitter s = fixed_jitter_sample(k, b);
-  if (k.apply[1]) s.shift = fixed_contrast_shift(k.gray_sums[b], k.pixels, k.contrast[b]);
+  FixedColor s = fixed_color_sample(k, b);
+  if (k.jitter && k.apply[1]) s.shift = fixed_contrast_shift(k.gray_sums[b], k.pixels, k.contrast[b]);
   FixedRows(src, dst, k, s, 0, k.steps, b, y0, y1, nullptr);
 }
 

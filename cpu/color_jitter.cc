@@ -123,14 +123,14 @@ void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& p
   // sample, else in float lanes; the first only where contrast needs its mean grey.
   auto stage = [&](int64_t b, int64_t y0, int64_t y1, float* kept, int64_t* sum) {
     if (!k.apply[1]) return;
-    if (fixed_jitter_applies(k, b)) {
+    if (fixed_color_applies(k, b)) {
       fixed_jitter_stage(src, k, b, y0, y1, sum);
     } else {
       HWY_DYNAMIC_DISPATCH(StageRows)(src, k, b, y0, y1, kept, sum);
     }
   };
   auto finish = [&](int64_t b, int64_t y0, int64_t y1, const float* kept) {
-    if (fixed_jitter_applies(k, b)) {
+    if (fixed_color_applies(k, b)) {
       fixed_jitter_finish(src, dst, k, b, y0, y1);
     } else {
       HWY_DYNAMIC_DISPATCH(FinishRows)(k.apply[1] ? kept : nullptr, src, dst, k, b, y0, y1);

@@ -12,9 +12,9 @@ namespace cpu {
 void run_color_rows(ColorOp op, const ConstImage& src, const Image& dst, const Samples& factor,
                     const JiggleFactors& jiggle, const ParallelFor& parallel);
 
-// color_jitter's fast tier on rows y0..y1-1 of sample b (cpu/color_fixed.cc; pixel/color_fixed.h
-// says which samples it serves): the first pass adds the fixed grey before contrast to *sum, the
-// second writes the sample.
+// color_jitter's and color_jiggle's fast tier on rows y0..y1-1 of sample b (cpu/color_fixed.cc;
+// pixel/color_fixed.h says which samples it serves): color_jitter's first pass adds the fixed grey
+// before contrast to *sum; finish writes the rows.
 void fixed_jitter_stage(const ConstImage& src, const JiggleFactors& k, int64_t b, int64_t y0, int64_t y1, int64_t* sum);
 void fixed_jitter_finish(const ConstImage& src, const Image& dst, const JiggleFactors& k, int64_t b, int64_t y0,
                          int64_t y1);

@@ -1,6 +1,6 @@
-// adjust_saturation, adjust_hue, color_jiggle and color_jitter on CUDA: pixel/color.h's ColorBody,
-// one thread per pixel. ColorJiggle's skip flags and order are read from device memory once per
-// block into shared memory: no host synchronisation.
+// adjust_saturation, adjust_hue, color_jiggle and color_jitter on CUDA: pixel/color.h's ColorBody
+// and pixel/color_fixed.h's ColorChainBody, one thread per pixel. ColorJiggle's skip flags and
+// order are read from device memory once per block into shared memory: no host synchronisation.
 #include "cuda/launch.cuh"
 #include "u8aug/detail/check.h"
 #include "u8aug/pixel/color.h"
@@ -36,27 +36,25 @@ __global__ void gray_sum_kernel(ConstImage src, JiggleParams params, int64_t* su
   });
 }
 
-__global__ void color_kernel(ColorOp op, ConstImage src, Image dst, Samples factor, JiggleParams params,
-                             const int64_t* gray_sums) {
-  __shared__ alignas(JiggleFactors) unsigned char storage[sizeof(JiggleFactors)];
-  JiggleFactors& jiggle = *reinterpret_cast<JiggleFactors*>(storage);
-  if (op == ColorOp::kJiggle) load_factors(jiggle, params, gray_sums, src.height * src.width);
-  const ColorBody body{op, src, dst, factor, &jiggle};
+// adjust_saturation and adjust_hue: ColorBody, whose jiggle factors they do not read.
+__global__ void color_kernel(ColorOp op, ConstImage src, Image dst, Samples factor) {
+  const JiggleFactors unused{};
+  const ColorBody body{op, src, dst, factor, &unused};
   for_each_index(body.count(), body);
 }
 
-// color_jitter in either tier: pixel/color_fixed.h's JitterBody.
-__global__ void jitter_kernel(ConstImage src, Image dst, JiggleParams params, const int64_t* gray_sums) {
+// color_jiggle and color_jitter (gray_sums given) in either tier: pixel/color_fixed.h's ColorChainBody.
+__global__ void chain_kernel(ConstImage src, Image dst, JiggleParams params, const int64_t* gray_sums) {
   __shared__ alignas(JiggleFactors) unsigned char storage[sizeof(JiggleFactors)];
   JiggleFactors& jiggle = *reinterpret_cast<JiggleFactors*>(storage);
   load_factors(jiggle, params, gray_sums, src.height * src.width);
-  const JitterBody body{src, dst, &jiggle};
+  const ColorChainBody body{src, dst, &jiggle};
   for_each_index(body.count(), body);
 }
 
 void run_color(const char* name, ColorOp op, const ConstImage& src, const Image& dst, Samples factor,
-               const JiggleParams& params, cudaStream_t stream, const int64_t* gray_sums = nullptr) {
-  color_kernel<<<blocks_for(dst.pixels()), kThreads, 0, stream>>>(op, src, dst, factor, params, gray_sums);
+               cudaStream_t stream) {
+  color_kernel<<<blocks_for(dst.pixels()), kThreads, 0, stream>>>(op, src, dst, factor);
   check_launch(name);
 }
 
@@ -66,14 +64,14 @@ void adjust_saturation(const ConstImage& src, const Image& dst, Samples factor, 
   detail::check_rgb("adjust_saturation", src, dst);
   detail::check_samples("adjust_saturation", "factor", factor, src.batch);
   detail::check_fidelity("adjust_saturation", fidelity);  // both tiers run kornia's formula
-  run_color("adjust_saturation", ColorOp::kSaturation, src, dst, factor, {}, s);
+  run_color("adjust_saturation", ColorOp::kSaturation, src, dst, factor, s);
 }
 
 void adjust_hue(const ConstImage& src, const Image& dst, Samples radians, cudaStream_t s, Fidelity fidelity) {
   detail::check_rgb("adjust_hue", src, dst);
   detail::check_samples("adjust_hue", "factor", radians, src.batch);
   detail::check_fidelity("adjust_hue", fidelity);
-  run_color("adjust_hue", fidelity == Fidelity::kFast ? ColorOp::kFastHue : ColorOp::kHue, src, dst, radians, {}, s);
+  run_color("adjust_hue", fidelity == Fidelity::kFast ? ColorOp::kFastHue : ColorOp::kHue, src, dst, radians, s);
 }
 
 void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& params, cudaStream_t s) {
@@ -81,7 +79,8 @@ void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& p
   if (params.steps_run != nullptr)
     detail::fail("color_jiggle",
                  "steps_run is host memory; the CUDA functions decide the steps on the device (leave it null)");
-  run_color("color_jiggle", ColorOp::kJiggle, src, dst, {}, params, s);
+  chain_kernel<<<blocks_for(dst.pixels()), kThreads, 0, s>>>(src, dst, params, nullptr);
+  check_launch("color_jiggle");
 }
 
 void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& params, cudaStream_t s) {
@@ -92,7 +91,7 @@ void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& p
   StreamBuffer<int64_t> sums("color_jitter", static_cast<size_t>(src.batch), s);
   gray_sum_kernel<<<blocks_for(src.pixels()), kThreads, 0, s>>>(src, params, sums.get());
   check_launch("color_jitter");
-  jitter_kernel<<<blocks_for(dst.pixels()), kThreads, 0, s>>>(src, dst, params, sums.get());
+  chain_kernel<<<blocks_for(dst.pixels()), kThreads, 0, s>>>(src, dst, params, sums.get());
   check_launch("color_jitter");
   sums.release();
 }

@@ -69,8 +69,8 @@ TEST_P(ColorOnEveryTarget, MatchesScalarReference) {
               for (int64_t y = 0; y < s.h; ++y)
                 for (int64_t x = 0; x < s.w; ++x) {
                   const ColorOp reference = kind == ColorOp::kHue && fast ? ColorOp::kFastHue : kind;
-                  if (jitter) {  // pixel/color_fixed.h: the fixed point where fast serves a sample
-                    jitter_pixel(src.view, expected.view, jiggle, b, y, x);
+                  if (kind == ColorOp::kJiggle) {  // pixel/color_fixed.h: the fixed point where fast serves a sample
+                    color_chain_pixel(src.view, expected.view, jiggle, b, y, x);
                   } else {
                     color_pixel(reference, src.view, expected.view, factor, jiggle, b, y, x);
                   }

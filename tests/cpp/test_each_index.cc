@@ -229,8 +229,8 @@ TEST(EachIndexBodies, ColourOps) {
         ColorOp kind = op < 2 ? static_cast<ColorOp>(op) : ColorOp::kJiggle;
         if (op == 1 && fast) kind = ColorOp::kFastHue;  // what cuda/color.cu launches for it
         const Samples factor{op == 0 ? sat : hue, k.batch};
-        if (op == 3) {
-          run_every_index(JitterBody{src.view, out.view, &jiggle});  // what cuda/color.cu launches for it
+        if (op >= 2) {
+          run_every_index(ColorChainBody{src.view, out.view, &jiggle});  // what cuda/color.cu launches for it
         } else {
           run_every_index(ColorBody{kind, src.view, out.view, factor, &jiggle});
         }

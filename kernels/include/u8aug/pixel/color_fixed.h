@@ -1,4 +1,4 @@
-// ColorJitter's fast tier (Fidelity::kFast) in 16-bit fixed point: kornia's four steps in its
+// ColorJitter's and ColorJiggle's fast tier (Fidelity::kFast) in 16-bit fixed point: kornia's four steps in its
 // order, on values v * 255 * 2^7 (a byte with 7 fraction bits, 0..32640) in int16 lanes, each
 // multiply a Q15 one rounded half up (x86's pmulhrsw, Highway's MulFixedPoint15), the hue without
 // a division. Every operation is an integer one, so the CPU lanes, this scalar code and CUDA give
@@ -6,7 +6,7 @@
 // test_each_index.cc runs these bodies against the CPU lanes on every target.
 //
 // A sample whose factors the fixed point cannot hold, or where it would break exact rounding ties
-// its own way, takes the float chain of pixel/color.h instead (fixed_jitter_applies).
+// its own way, takes the float chain of pixel/color.h instead (fixed_color_applies).
 #pragma once
 
 #include <cmath>
@@ -86,19 +86,20 @@ U8AUG_HD FixedRgb fixed_hue(FixedRgb p, int32_t whole, int32_t fraction) {
 // the fraction in Q15, [0, 2^15).
 U8AUG_HD int32_t fixed_hue_shift(float sextants) { return static_cast<int32_t>(rintf(sextants * 32768.0f)); }
 
-// One sample's constants. brightness and contrast hold f - 1 in Q15, saturation 1 - f; shift is
-// contrast's mean * (1 - f) in fixed units, known after the first pass (fixed_contrast_shift).
-struct FixedJitter {
-  bool applies;
+// One sample's constants. contrast and saturation hold f - 1 in Q15, and so does ColorJitter's
+// brightness; ColorJiggle's brightness adds (f - 1) in fixed units. shift is ColorJitter's contrast
+// mean * (1 - f) in fixed units, known after the first pass (fixed_contrast_shift).
+struct FixedColor {
+  bool applies, jitter;
   int32_t brightness, contrast, saturation, shift;
   int32_t hue_whole, hue_fraction;
 };
 
-// A factor the fixed point holds: in [0, 2), and 1 or off the grid of sixteenths. A factor on that
-// grid (0.5, 0.75, 1.25) puts 1 byte in 2 to 16 exactly halfway between two bytes after the
-// step, and kornia's float32 chain breaks each such tie by its own rounding, pixel by pixel, which
-// no other arithmetic follows (brightness 0.5 alone: 75% identical); those samples take the float
-// chain. Random draws land there with probability about 10^-3 a factor.
+// A multiplying factor the fixed point holds: in [0, 2), and 1 or off the grid of sixteenths. A
+// factor on that grid (0.5, 0.75, 1.25) puts 1 byte in 2 to 16 exactly halfway between two bytes
+// after the step, and kornia's float32 chain breaks each such tie by its own rounding, pixel by
+// pixel, which no other arithmetic follows (brightness 0.5 alone: 75% identical); those samples
+// take the float chain. Random draws land there with probability about 10^-3 a factor.
 U8AUG_HD bool fixed_factor_fits(float f) {
   if (f == 1.0f) return true;
   if (!(f >= 0.0f && f < 2.0f)) return false;
@@ -106,20 +107,28 @@ U8AUG_HD bool fixed_factor_fits(float f) {
   return fabsf(sixteenths - rintf(sixteenths)) >= 1e-3f;
 }
 
-U8AUG_HD bool fixed_jitter_applies(const JiggleFactors& k, int64_t b) {
+// ColorJiggle's brightness adds f - 1: in fixed units, and in [-1, 1].
+U8AUG_HD int32_t fixed_addition(float f) {
+  return static_cast<int32_t>(rintf((f - 1.0f) * static_cast<float>(kFixedOne)));
+}
+// An addition of a whole byte and a half lands every pixel on a tie: the float chain's, as above.
+U8AUG_HD bool fixed_addition_fits(float f) { return f >= 0.0f && f <= 2.0f && (fixed_addition(f) & 127) != 64; }
+
+U8AUG_HD bool fixed_color_applies(const JiggleFactors& k, int64_t b) {
   if (!k.fast) return false;
-  if (k.apply[0] && !fixed_factor_fits(k.brightness[b])) return false;
+  if (k.apply[0] && !(k.jitter ? fixed_factor_fits(k.brightness[b]) : fixed_addition_fits(k.brightness[b])))
+    return false;
   if (k.apply[1] && !fixed_factor_fits(k.contrast[b])) return false;
   if (k.apply[2] && !fixed_factor_fits(k.saturation[b])) return false;
   return !k.apply[3] || fast_hue_applies(sextants_of_turns(k.hue[b]));
 }
 
-U8AUG_HD FixedJitter fixed_jitter_sample(const JiggleFactors& k, int64_t b) {
-  FixedJitter s{fixed_jitter_applies(k, b), 0, 0, 0, 0, 0, 0};
+U8AUG_HD FixedColor fixed_color_sample(const JiggleFactors& k, int64_t b) {
+  FixedColor s{fixed_color_applies(k, b), k.jitter, 0, 0, 0, 0, 0, 0};
   if (!s.applies) return s;
-  if (k.apply[0]) s.brightness = q15_of(k.brightness[b] - 1.0f);
+  if (k.apply[0]) s.brightness = k.jitter ? q15_of(k.brightness[b] - 1.0f) : fixed_addition(k.brightness[b]);
   if (k.apply[1]) s.contrast = q15_of(k.contrast[b] - 1.0f);
-  if (k.apply[2]) s.saturation = q15_of(1.0f - k.saturation[b]);
+  if (k.apply[2]) s.saturation = q15_of(k.saturation[b] - 1.0f);
   if (k.apply[3]) {
     const int32_t shift = fixed_hue_shift(sextants_of_turns(k.hue[b]));
     s.hue_whole = shift >> 15;  // floor: an arithmetic shift
@@ -135,30 +144,50 @@ U8AUG_HD int32_t fixed_contrast_shift(int64_t luma_sum, int64_t pixels, float f)
   return static_cast<int32_t>(rint(mean * (1.0 - static_cast<double>(f))));
 }
 
-// One of ColorJitter's steps (0 brightness, 1 contrast, 2 saturation, 3 hue), as pixel/color.h's
-// color_step for k.jitter, each result clamped to [0, 1].
-U8AUG_HD FixedRgb fixed_jitter_step(FixedRgb p, const FixedJitter& s, int step) {
+// kornia's adjust_saturation (ColorJiggle's): with delta = mx - mn, while delta * f <= mx each
+// channel is mx - f * (mx - x) = x + (f - 1) * (x - mx); past that the saturation clips to 1 and
+// each channel is (x - mn) * (mx / delta), in float32 as kornia takes it (one division a pixel,
+// then a product a channel, rounded back to fixed). Both forms meet where delta * f = mx.
+U8AUG_HD FixedRgb fixed_saturation(FixedRgb p, int32_t f1) {
+  const int32_t mx = p.r > p.g ? (p.r > p.b ? p.r : p.b) : (p.g > p.b ? p.g : p.b);
+  const int32_t mn = p.r < p.g ? (p.r < p.b ? p.r : p.b) : (p.g < p.b ? p.g : p.b);
+  const int32_t delta = mx - mn;
+  if (delta + mul_q15(delta, f1) > mx) {
+    const float ratio = static_cast<float>(mx) / static_cast<float>(delta);
+    auto clipped = [&](int32_t x) { return static_cast<int32_t>(rintf(static_cast<float>(x - mn) * ratio)); };
+    return {clipped(p.r), clipped(p.g), clipped(p.b)};
+  }
+  return {clamp_fixed(p.r + mul_q15(p.r - mx, f1)), clamp_fixed(p.g + mul_q15(p.g - mx, f1)),
+          clamp_fixed(p.b + mul_q15(p.b - mx, f1))};
+}
+
+// One of the steps (0 brightness, 1 contrast, 2 saturation, 3 hue), as pixel/color.h's color_step,
+// each result within [0, 1].
+U8AUG_HD FixedRgb fixed_color_step(FixedRgb p, const FixedColor& s, int step) {
   switch (step) {
     case 0:
+      if (!s.jitter)
+        return {clamp_fixed(p.r + s.brightness), clamp_fixed(p.g + s.brightness), clamp_fixed(p.b + s.brightness)};
       return {clamp_fixed(p.r + mul_q15(p.r, s.brightness)), clamp_fixed(p.g + mul_q15(p.g, s.brightness)),
               clamp_fixed(p.b + mul_q15(p.b, s.brightness))};
-    case 1:
+    case 1:  // ColorJiggle's shift is 0: x * f
       return {clamp_fixed(p.r + mul_q15(p.r, s.contrast) + s.shift),
               clamp_fixed(p.g + mul_q15(p.g, s.contrast) + s.shift),
               clamp_fixed(p.b + mul_q15(p.b, s.contrast) + s.shift)};
-    case 2: {  // (1 - f) * grey + f * x = x + (1 - f) * (grey - x)
-      const int32_t grey = fixed_luma(p);
-      return {clamp_fixed(p.r + mul_q15(grey - p.r, s.saturation)),
-              clamp_fixed(p.g + mul_q15(grey - p.g, s.saturation)),
-              clamp_fixed(p.b + mul_q15(grey - p.b, s.saturation))};
+    case 2: {
+      if (!s.jitter) return fixed_saturation(p, s.saturation);
+      const int32_t grey = fixed_luma(p);  // (1 - f) * grey + f * x = x + (f - 1) * (x - grey)
+      return {clamp_fixed(p.r + mul_q15(p.r - grey, s.saturation)),
+              clamp_fixed(p.g + mul_q15(p.g - grey, s.saturation)),
+              clamp_fixed(p.b + mul_q15(p.b - grey, s.saturation))};
     }
     default: return fixed_hue(p, s.hue_whole, s.hue_fraction);
   }
 }
 
-U8AUG_HD FixedRgb fixed_jitter_steps(FixedRgb p, const JiggleFactors& k, const FixedJitter& s, int first, int last) {
+U8AUG_HD FixedRgb fixed_color_steps(FixedRgb p, const JiggleFactors& k, const FixedColor& s, int first, int last) {
   for (int i = first; i < last; ++i) {
-    if (k.apply[k.order[i]]) p = fixed_jitter_step(p, s, k.order[i]);
+    if (k.apply[k.order[i]]) p = fixed_color_step(p, s, k.order[i]);
   }
   return p;
 }
@@ -171,29 +200,30 @@ U8AUG_HD FixedRgb load_fixed(const ConstImage& src, int64_t b, int64_t y, int64_
 // sample runs the fixed point, pixel/color.h's gray_fixed of kornia's grey where it runs the float
 // chain (the two kinds of sum are never mixed in one sample).
 U8AUG_HD int64_t jitter_gray_term(const ConstImage& src, const JiggleFactors& k, int64_t b, int64_t y, int64_t x) {
-  const FixedJitter s = fixed_jitter_sample(k, b);
-  if (s.applies) return fixed_luma(fixed_jitter_steps(load_fixed(src, b, y, x), k, s, 0, contrast_position(k)));
+  const FixedColor s = fixed_color_sample(k, b);
+  if (s.applies) return fixed_luma(fixed_color_steps(load_fixed(src, b, y, x), k, s, 0, contrast_position(k)));
   const Rgb p = before_contrast(load_rgb(src, b, y, x), k, b);
   return gray_fixed(luma_unit(p.r, p.g, p.b));
 }
 
-// ColorJitter on pixel (b, y, x) (k.jitter; k.gray_sums from the first pass where k.apply[1]).
-U8AUG_HD void jitter_pixel(const ConstImage& src, const Image& dst, const JiggleFactors& k, int64_t b, int64_t y,
-                           int64_t x) {
-  FixedJitter s = fixed_jitter_sample(k, b);
+// ColorJiggle or ColorJitter (k.jitter; then k.gray_sums from the first pass where k.apply[1]) on
+// pixel (b, y, x), in the fixed point where fixed_color_applies, else in pixel/color.h's floats.
+U8AUG_HD void color_chain_pixel(const ConstImage& src, const Image& dst, const JiggleFactors& k, int64_t b, int64_t y,
+                                int64_t x) {
+  FixedColor s = fixed_color_sample(k, b);
   if (!s.applies) {
     store_rgb(dst, b, y, x, color_jiggle_rgb(load_rgb(src, b, y, x), k, b));
     return;
   }
-  if (k.apply[1]) s.shift = fixed_contrast_shift(k.gray_sums[b], k.pixels, k.contrast[b]);
-  const FixedRgb p = fixed_jitter_steps(load_fixed(src, b, y, x), k, s, 0, k.steps);
+  if (k.jitter && k.apply[1]) s.shift = fixed_contrast_shift(k.gray_sums[b], k.pixels, k.contrast[b]);
+  const FixedRgb p = fixed_color_steps(load_fixed(src, b, y, x), k, s, 0, k.steps);
   dst.at(b, 0, y, x) = byte_of_fixed(p.r);
   dst.at(b, 1, y, x) = byte_of_fixed(p.g);
   dst.at(b, 2, y, x) = byte_of_fixed(p.b);
 }
 
-// The CUDA kernels' bodies (each-index bodies: image.h) for color_jitter in either tier; `jiggle`
-// as in ColorBody. The first pass's term for pixel i, and its sample:
+// The CUDA kernels' bodies (each-index bodies: image.h) for color_jiggle and color_jitter in either
+// tier; `jiggle` as in ColorBody. ColorJitter's first pass: pixel i's term, and its sample.
 struct JitterGrayBody {
   ConstImage src;
   const JiggleFactors* jiggle;
@@ -204,14 +234,14 @@ struct JitterGrayBody {
   }
 };
 
-struct JitterBody {
+struct ColorChainBody {
   ConstImage src;
   Image dst;
   const JiggleFactors* jiggle;
   U8AUG_HD int64_t count() const { return dst.pixels(); }
   U8AUG_HD void operator()(int64_t i) const {
     const PixelIndex k = pixel_index(dst, i);
-    jitter_pixel(src, dst, *jiggle, k.b, k.y, k.x);
+    color_chain_pixel(src, dst, *jiggle, k.b, k.y, k.x);
   }
 };
 

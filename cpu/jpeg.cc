@@ -49,7 +49,8 @@ void CodeBlockLanes(float* block, int64_t stride, const float* table, const Jpeg
   const hn::ScalableTag<float> d;
   const hn::CappedTag<float, 8> d8;
   constexpr size_t kMaxVectors = 64 / 4;  // at least 4 lanes on every target that takes this path
-  const size_t n = hn::Lanes(d), vectors = 64 / n, n8 = hn::Lanes(d8);
+  // only targets with kLanes call this (at least 4 lanes); 0 vectors elsewhere keeps acc in bounds
+  const size_t n = hn::Lanes(d), vectors = kLanes ? 64 / n : 0, n8 = hn::Lanes(d8);
   HWY_ALIGN float in[64], coef[64], tmp[64];
   for (int64_t x = 0; x < 8; ++x) {
     for (size_t s = 0; s < 8; s += n8)

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "u8aug/pixel/color.h"
+#include "u8aug/pixel/color_fixed.h"
 #include "u8aug/pixel/equalize.h"
 #include "u8aug/pixel/flip.h"
 #include "u8aug/pixel/gray.h"
@@ -276,7 +277,7 @@ void fuzz_one(FuzzedDataProvider& in) {
         jiggle.jitter = true;
         jiggle.gray_sums = sums.data();
         jiggle.pixels = h * w;
-        const GraySumBody pass{src.view, &jiggle};
+        const JitterGrayBody pass{src.view, &jiggle};
         for (int64_t i = 0; i < pass.count(); ++i) {
           const SampleGray g = pass(i);
           sums[static_cast<size_t>(g.b)] += g.fixed;
@@ -286,7 +287,11 @@ void fuzz_one(FuzzedDataProvider& in) {
       const ColorOp kind = op == Op::kSaturation ? ColorOp::kSaturation
                            : op == Op::kHue      ? (fast ? ColorOp::kFastHue : ColorOp::kHue)
                                                  : ColorOp::kJiggle;
-      run_every_index(ColorBody{kind, src.view, expected.view, factor, &jiggle});
+      if (op >= Op::kJiggle) {  // pixel/color_fixed.h: the fixed point where the fast tier serves a sample
+        run_every_index(ColorChainBody{src.view, expected.view, &jiggle});
+      } else {
+        run_every_index(ColorBody{kind, src.view, expected.view, factor, &jiggle});
+      }
       break;
     }
     case Op::kSelect: {

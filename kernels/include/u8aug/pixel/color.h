@@ -94,12 +94,12 @@ U8AUG_HD Rgb adjust_hue_rgb(Rgb p, float radians) {
   }
 }
 
-// The fast tier's hue (Fidelity::kFast): kornia's HSV round trip in closed form, one division a
+// adjust_hue's fast tier (Fidelity::kFast): kornia's HSV round trip in closed form, one division a
 // pixel where kornia's chain has five. It equals kornia's result up to float32 rounding
-// (tests/python/test_fast_tier.py measures the distance). Saturation has no fast form: kornia's
-// adjust_saturation is already a direct RGB formula, and a closed form of it rounds the exact ties
-// that factors like 0.3 make on bytes (a tenth of all pixels) the other way: 98.98% identical on
-// a photo, below the fast class.
+// (tests/python/test_fast_tier.py measures the distance). color_jiggle's and color_jitter's fast
+// tier is pixel/color_fixed.h's fixed point, which takes this form of the hue without the
+// division; their samples that the fixed point does not serve run these float steps, this hue
+// included. adjust_saturation's fast tier is its exact formula.
 
 // One channel of hsv_to_rgb in closed form: at hue h (in sixths of a turn, [0, 6)) channel n (5 red,
 // 3 green, 1 blue) lies below the value by chroma * clip(min(k, 4 - k), 0, 1), k = (n + h) mod 6.
@@ -171,7 +171,7 @@ struct JiggleParams {
   Samples brightness, contrast, saturation, hue;
   const int64_t* order = nullptr;
   int64_t order_count = 0;
-  Fidelity fidelity = Fidelity::kExact;  // kFast: the fast hue above
+  Fidelity fidelity = Fidelity::kExact;  // kFast: pixel/color_fixed.h's fixed point
   // Which of the four steps run (brightness, contrast, saturation, hue), or null: decided from the
   // factors, over the batch, as kornia does. A caller that runs part of a batch (a fused pipeline,
   // sample by sample) passes the whole batch's decision. Host memory: the cpu:: functions only.
@@ -330,22 +330,6 @@ struct ColorBody {
   U8AUG_HD void operator()(int64_t i) const {
     const PixelIndex k = pixel_index(dst, i);
     color_pixel(op, src, dst, factor, *jiggle, k.b, k.y, k.x);
-  }
-};
-
-// ColorJitter's first pass: pixel i's grey before the contrast step, in fixed point, and its sample.
-struct SampleGray {
-  int64_t b;
-  int64_t fixed;
-};
-struct GraySumBody {
-  ConstImage src;
-  const JiggleFactors* jiggle;
-  U8AUG_HD int64_t count() const { return src.pixels(); }
-  U8AUG_HD SampleGray operator()(int64_t i) const {
-    const PixelIndex k = pixel_index(src, i);
-    const Rgb p = before_contrast(load_rgb(src, k.b, k.y, k.x), *jiggle, k.b);
-    return SampleGray{k.b, gray_fixed(luma_unit(p.r, p.g, p.b))};
   }
 };
 

@@ -224,6 +224,10 @@ U8AUG_HD void color_chain_pixel(const ConstImage& src, const Image& dst, const J
 
 // The CUDA kernels' bodies (each-index bodies: image.h) for color_jiggle and color_jitter in either
 // tier; `jiggle` as in ColorBody. ColorJitter's first pass: pixel i's term, and its sample.
+struct SampleGray {
+  int64_t b;
+  int64_t fixed;
+};
 struct JitterGrayBody {
   ConstImage src;
   const JiggleFactors* jiggle;

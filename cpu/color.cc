@@ -1,6 +1,6 @@
 // adjust_saturation, adjust_hue and color_jiggle on the CPU, and the row loop color_jitter shares:
 // each row in tiles, each step over a whole tile in vector lanes (cpu/color_lanes-inl.h), for
-// every layout; color_jiggle's fast tier in cpu/color_fixed.cc's fixed point.
+// every layout; color_jiggle's and adjust_hue's fast tier in cpu/color_fixed.cc's fixed point.
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "cpu/color.cc"
@@ -70,6 +70,22 @@ void run_color_rows(ColorOp op, const ConstImage& src, const Image& dst, const S
   });
 }
 
+// adjust_hue's fast tier: each sample's rows in pixel/color_fixed.h's fixed point where
+// fixed_hue_sample serves its shift, else in the float closed form (kFastHue).
+void run_fast_hue_rows(const ConstImage& src, const Image& dst, const Samples& radians, const ParallelFor& parallel) {
+  run_parallel(parallel, src.batch * src.height, grain_for(16 * src.width), [&](int64_t begin, int64_t end) {
+    for (int64_t row = begin; row < end;) {
+      const int64_t b = row / src.height, y = row % src.height, last = std::min(end, (b + 1) * src.height);
+      if (fixed_hue_sample(radians[b]).applies) {
+        fixed_hue_rows(src, dst, radians[b], b, y, y + last - row);
+      } else {
+        HWY_DYNAMIC_DISPATCH(ColorRows)(ColorOp::kFastHue, src, dst, radians, {}, row, last);
+      }
+      row = last;
+    }
+  });
+}
+
 void adjust_saturation(const ConstImage& src, const Image& dst, Samples factor, const ParallelFor& parallel,
                        Fidelity fidelity) {
   const char* op = "adjust_saturation";
@@ -87,8 +103,11 @@ void adjust_hue(const ConstImage& src, const Image& dst, Samples radians, const 
   detail::check_samples(op, "factor", radians, src.batch);
   detail::check_sample_values(op, "factor", radians, -kPi, kPi);
   detail::check_fidelity(op, fidelity);
-  const bool fast = fidelity == Fidelity::kFast;
-  run_color_rows(fast ? ColorOp::kFastHue : ColorOp::kHue, src, dst, radians, {}, parallel);
+  if (fidelity == Fidelity::kFast) {
+    run_fast_hue_rows(src, dst, radians, parallel);
+  } else {
+    run_color_rows(ColorOp::kHue, src, dst, radians, {}, parallel);
+  }
 }
 
 void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& params, const ParallelFor& parallel) {

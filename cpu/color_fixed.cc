@@ -251,6 +251,10 @@ void FixedFinishRows(const ConstImage& src, const Image& dst, const JiggleFactor
   FixedRows(src, dst, k, s, 0, k.steps, b, y0, y1, nullptr);
 }
 
+void FixedHueRows(const ConstImage& src, const Image& dst, float radians, int64_t b, int64_t y0, int64_t y1) {
+  FixedRows(src, dst, hue_step_factors(), fixed_hue_sample(radians), 0, 1, b, y0, y1, nullptr);
+}
+
 // NOLINTNEXTLINE(google-readability-namespace-comments)
 }  // namespace HWY_NAMESPACE
 }  // namespace cpu
@@ -263,6 +267,7 @@ namespace cpu {
 
 HWY_EXPORT(FixedStageRows);
 HWY_EXPORT(FixedFinishRows);
+HWY_EXPORT(FixedHueRows);
 
 void fixed_jitter_stage(const ConstImage& src, const JiggleFactors& k, int64_t b, int64_t y0, int64_t y1,
                         int64_t* sum) {
@@ -272,6 +277,10 @@ void fixed_jitter_stage(const ConstImage& src, const JiggleFactors& k, int64_t b
 void fixed_jitter_finish(const ConstImage& src, const Image& dst, const JiggleFactors& k, int64_t b, int64_t y0,
                          int64_t y1) {
   HWY_DYNAMIC_DISPATCH(FixedFinishRows)(src, dst, k, b, y0, y1);
+}
+
+void fixed_hue_rows(const ConstImage& src, const Image& dst, float radians, int64_t b, int64_t y0, int64_t y1) {
+  HWY_DYNAMIC_DISPATCH(FixedHueRows)(src, dst, radians, b, y0, y1);
 }
 
 }  // namespace cpu

@@ -16,6 +16,9 @@ void run_color_rows(ColorOp op, const ConstImage& src, const Image& dst, const S
 // pixel/color_fixed.h says which samples it serves): color_jitter's first pass adds the fixed grey
 // before contrast to *sum; finish writes the rows.
 void fixed_jitter_stage(const ConstImage& src, const JiggleFactors& k, int64_t b, int64_t y0, int64_t y1, int64_t* sum);
+// adjust_hue's fast tier on rows y0..y1-1 of sample b, whose shift pixel/color_fixed.h's
+// fixed_hue_sample serves.
+void fixed_hue_rows(const ConstImage& src, const Image& dst, float radians, int64_t b, int64_t y0, int64_t y1);
 void fixed_jitter_finish(const ConstImage& src, const Image& dst, const JiggleFactors& k, int64_t b, int64_t y0,
                          int64_t y1);
 

@@ -71,7 +71,11 @@ void adjust_hue(const ConstImage& src, const Image& dst, Samples radians, cudaSt
   detail::check_rgb("adjust_hue", src, dst);
   detail::check_samples("adjust_hue", "factor", radians, src.batch);
   detail::check_fidelity("adjust_hue", fidelity);
-  run_color("adjust_hue", fidelity == Fidelity::kFast ? ColorOp::kFastHue : ColorOp::kHue, src, dst, radians, s);
+  if (fidelity == Fidelity::kFast) {
+    launch_each_index("adjust_hue", FixedHueBody{src, dst, radians}, s);
+  } else {
+    run_color("adjust_hue", ColorOp::kHue, src, dst, radians, s);
+  }
 }
 
 void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& params, cudaStream_t s) {

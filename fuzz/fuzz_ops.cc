@@ -289,6 +289,8 @@ void fuzz_one(FuzzedDataProvider& in) {
                                                  : ColorOp::kJiggle;
       if (op >= Op::kJiggle) {  // pixel/color_fixed.h: the fixed point where the fast tier serves a sample
         run_every_index(ColorChainBody{src.view, expected.view, &jiggle});
+      } else if (fast && op == Op::kHue) {
+        run_every_index(FixedHueBody{src.view, expected.view, factor});
       } else {
         run_every_index(ColorBody{kind, src.view, expected.view, factor, &jiggle});
       }

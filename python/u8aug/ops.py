@@ -190,7 +190,8 @@ def color_jiggle(
     adds ``factor - 1``); ``hue``: ``hue_factor`` in turns (neutral 0); ``order``: the steps' order
     (0 brightness, 1 contrast, 2 saturation, 3 hue) as a sequence or int64 tensor. As in kornia, a
     step runs only if some sample has a non-neutral factor for it, and the result is clipped.
-    ``fidelity="fast"``: the hue step in closed form (see :func:`adjust_hue`).
+    ``fidelity="fast"``: 16-bit fixed point (every byte within 1 of the default, at least 95%
+    identical; samples whose factors it cannot follow keep the float steps): see docs/fast-tier.md.
     """
     return torch.ops.u8aug.color_jiggle(*_jiggle_arguments(img, brightness, contrast, saturation, hue, order), fidelity)
 
@@ -217,7 +218,8 @@ def color_jitter(
 
     Fidelity class "near": the mean grey is summed exactly here, while torch sums in float32 in an
     order of its own, so a byte can differ by 1 where the two means differ in their last bit.
-    ``fidelity="fast"``: the hue step in closed form (see :func:`adjust_hue`).
+    ``fidelity="fast"``: 16-bit fixed point (every byte within 1 of the default, at least 95%
+    identical; samples whose factors it cannot follow keep the float steps): see docs/fast-tier.md.
     """
     return torch.ops.u8aug.color_jitter(*_jiggle_arguments(img, brightness, contrast, saturation, hue, order), fidelity)
 

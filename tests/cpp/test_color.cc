@@ -71,6 +71,8 @@ TEST_P(ColorOnEveryTarget, MatchesScalarReference) {
                   const ColorOp reference = kind == ColorOp::kHue && fast ? ColorOp::kFastHue : kind;
                   if (kind == ColorOp::kJiggle) {  // pixel/color_fixed.h: the fixed point where fast serves a sample
                     color_chain_pixel(src.view, expected.view, jiggle, b, y, x);
+                  } else if (fast && kind == ColorOp::kHue) {
+                    fixed_hue_pixel(src.view, expected.view, factor, b, y, x);
                   } else {
                     color_pixel(reference, src.view, expected.view, factor, jiggle, b, y, x);
                   }

@@ -231,6 +231,8 @@ TEST(EachIndexBodies, ColourOps) {
         const Samples factor{op == 0 ? sat : hue, k.batch};
         if (op >= 2) {
           run_every_index(ColorChainBody{src.view, out.view, &jiggle});  // what cuda/color.cu launches for it
+        } else if (fast && op == 1) {
+          run_every_index(FixedHueBody{src.view, out.view, factor});
         } else {
           run_every_index(ColorBody{kind, src.view, out.view, factor, &jiggle});
         }

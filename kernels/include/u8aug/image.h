@@ -111,8 +111,8 @@ using PerChannel = Values;  // one per channel
 using FloatImage = ImageView<float>;
 
 // Which arithmetic an op with a fast tier runs (FIDELITY.md): kExact, the default, reproduces
-// kornia's float32 bytes; kFast is the opt-in fast class (every byte at most 1 from kornia's, at
-// least 99% identical), the same on every backend, target and thread count.
+// kornia's float32 bytes; kFast is the opt-in fast class (every byte at most 1 from the exact
+// tier's, at least 95% identical, no drift), the same on every backend, target and thread count.
 enum class Fidelity : int32_t { kExact = 0, kFast = 1 };
 
 template <class A, class B>

@@ -1,8 +1,9 @@
-// ColorJitter's and ColorJiggle's fast tier (Fidelity::kFast) in 16-bit fixed point: kornia's four steps in its
-// order, on values v * 255 * 2^7 (a byte with 7 fraction bits, 0..32640) in int16 lanes, each
-// multiply a Q15 one rounded half up (x86's pmulhrsw, Highway's MulFixedPoint15), the hue without
-// a division. Every operation is an integer one, so the CPU lanes, this scalar code and CUDA give
-// the same bytes by construction. Shared by cpu/color_fixed.cc and cuda/color.cu;
+// The colour ops' fast tier (Fidelity::kFast) in 16-bit fixed point: ColorJitter's and
+// ColorJiggle's four steps in kornia's order (and adjust_hue, one of them),
+// on values v * 255 * 2^7 (a byte with 7 fraction bits, 0..32640) in int16 lanes, each multiply a
+// Q15 one rounded half up (x86's pmulhrsw, Highway's MulFixedPoint15), the hue without a division.
+// Every operation is an integer one or a single IEEE float one, so the CPU lanes, this scalar code
+// and CUDA give the same bytes by construction. Shared by cpu/color_fixed.cc and cuda/color.cu;
 // test_each_index.cc runs these bodies against the CPU lanes on every target.
 //
 // A sample whose factors the fixed point cannot hold, or where it would break exact rounding ties
@@ -222,6 +223,36 @@ U8AUG_HD void color_chain_pixel(const ConstImage& src, const Image& dst, const J
   dst.at(b, 2, y, x) = byte_of_fixed(p.b);
 }
 
+// adjust_hue's fast tier: the chain's hue step by `radians`, for the samples whose shift
+// fast_hue_applies to; the others keep pixel/color.h's closed form in float (kFastHue).
+// (adjust_saturation's fast tier stays its exact formula: in this fixed point ColorJiggle's
+// saturation above 1 takes its float form wherever pixels clip, and on random images that made it
+// slower than the exact op, 2.1 against 1.8 ms a batch.)
+U8AUG_HD FixedColor fixed_hue_sample(float radians) {
+  const float sextants = sextants_of_radians(radians);
+  const int32_t shift = fixed_hue_shift(sextants);
+  return {fast_hue_applies(sextants), false, 0, 0, 0, 0, shift >> 15, shift & 32767};
+}
+
+// The factors of a chain of the hue step alone, for fixed_color_steps.
+U8AUG_HD JiggleFactors hue_step_factors() {
+  return {{}, {}, {}, {}, {3, 0, 0, 0}, 1, {false, false, false, true}, false, nullptr, 0, true};
+}
+
+U8AUG_HD void fixed_hue_pixel(const ConstImage& src, const Image& dst, const Samples& radians, int64_t b, int64_t y,
+                              int64_t x) {
+  const FixedColor s = fixed_hue_sample(radians[b]);
+  if (!s.applies) {
+    const JiggleFactors unused = hue_step_factors();
+    color_pixel(ColorOp::kFastHue, src, dst, radians, unused, b, y, x);
+    return;
+  }
+  const FixedRgb p = fixed_color_step(load_fixed(src, b, y, x), s, 3);
+  dst.at(b, 0, y, x) = byte_of_fixed(p.r);
+  dst.at(b, 1, y, x) = byte_of_fixed(p.g);
+  dst.at(b, 2, y, x) = byte_of_fixed(p.b);
+}
+
 // The CUDA kernels' bodies (each-index bodies: image.h) for color_jiggle and color_jitter in either
 // tier; `jiggle` as in ColorBody. ColorJitter's first pass: pixel i's term, and its sample.
 struct SampleGray {
@@ -235,6 +266,18 @@ struct JitterGrayBody {
   U8AUG_HD SampleGray operator()(int64_t i) const {
     const PixelIndex k = pixel_index(src, i);
     return SampleGray{k.b, jitter_gray_term(src, *jiggle, k.b, k.y, k.x)};
+  }
+};
+
+// adjust_hue's fast tier on pixel i.
+struct FixedHueBody {
+  ConstImage src;
+  Image dst;
+  Samples radians;
+  U8AUG_HD int64_t count() const { return dst.pixels(); }
+  U8AUG_HD void operator()(int64_t i) const {
+    const PixelIndex k = pixel_index(dst, i);
+    fixed_hue_pixel(src, dst, radians, k.b, k.y, k.x);
   }
 };
 

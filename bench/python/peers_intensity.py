@@ -403,6 +403,14 @@ CLASS_PEERS = {
         opencv_make=lambda cv2: (lambda img: cv2.blur(img, (5, 5))),
         fast=True,
     ),
+    # a shift of up to a tenth of a turn, as ColorJitter's hue 0.1; the peers' ColorJitter with hue alone
+    "hue": lambda: _class_peers(
+        "RandomHue",
+        dict(hue=(-0.1, 0.1), p=1.0),
+        tv_make=lambda v2: v2.ColorJitter(hue=0.1),
+        albu_make=lambda A: A.ColorJitter(brightness=0, contrast=0, saturation=0, hue=0.1, p=1.0),
+        fast=True,
+    ),
     "auto_contrast": lambda: _class_peers(
         "RandomAutoContrast",
         dict(p=1.0),

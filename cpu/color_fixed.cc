@@ -176,17 +176,28 @@ HWY_INLINE VFixed Steps(D16 d, const JiggleFactors& k, const FixedLanes& lanes, 
   return p;
 }
 
-// Steps order[first..last) over rows y0..y1-1 of sample b. With `sum`, the grey of each result is
-// added to *sum (the first pass); otherwise the results go to dst as bytes. Planar rows load and
-// store whole vectors; the rest of a row, and other layouts, go through a vector's worth of
-// buffer (its padding lanes are 0, whose grey before contrast is 0).
+// color_jitter's first pass, kept for its second where a hue step comes before contrast (the
+// steps before contrast are then dearer to run twice than to store and reload): three int16
+// planes of one sample, `plane` values each, resident in L2 for a 224 x 224 sample.
+struct FixedStage {
+  int16_t* data = nullptr;
+  int64_t plane = 0;
+};
+
+// Steps order[first..last) over rows y0..y1-1 of sample b, from src's bytes or, with
+// stage.data in the second pass, from the stage. With `sum` (the first pass) the grey of each
+// result is added to *sum and the results go to the stage if there is one; otherwise they go to
+// dst as bytes. Planar and interleaved rows load and store whole vectors; the rest of a row, and
+// other layouts, go through a vector's worth of buffer (its padding lanes are 0, whose grey before
+// contrast is 0).
 void FixedRows(const ConstImage& src, const Image& dst, const JiggleFactors& k, const FixedColor& s, int first,
-               int last, int64_t b, int64_t y0, int64_t y1, int64_t* sum) {
+               int last, int64_t b, int64_t y0, int64_t y1, int64_t* sum, const FixedStage& stage = {}) {
   const D16 d;
   const hn::Rebind<uint8_t, D16> d8;
   const hn::Repartition<int32_t, D16> d32;
   const FixedLanes lanes = LanesOf(s);
   const int64_t count = static_cast<int64_t>(hn::Lanes(d)), w = src.width;
+  const bool from_stage = stage.data != nullptr && sum == nullptr;
   const V16 ones = hn::Set(d, 1);
   auto widen = [&](hn::Vec<decltype(d8)> v) { return hn::ShiftLeft<7>(hn::PromoteTo(d, v)); };
   auto load = [&](const uint8_t* p) { return widen(hn::LoadU(d8, p)); };
@@ -202,30 +213,47 @@ void FixedRows(const ConstImage& src, const Image& dst, const JiggleFactors& k, 
     auto sum0 = hn::Zero(d32), sum1 = hn::Zero(d32);
     for (int64_t x = 0; x < w; x += count) {
       const int64_t n = std::min(count, w - x);
-      const bool whole = n == count && src.stride_w == 1 && (sum || dst.stride_w == 1);
-      const bool packed = n == count && Interleaved(src) && (sum || Interleaved(dst));
+      int16_t* staged[3] = {nullptr, nullptr, nullptr};
+      if (stage.data) {
+        for (int c = 0; c < 3; ++c) staged[c] = stage.data + c * stage.plane + y * w + x;
+      }
       VFixed p;
-      if (whole) {
+      if (from_stage && n == count) {
+        p = {hn::LoadU(d, staged[0]), hn::LoadU(d, staged[1]), hn::LoadU(d, staged[2])};
+      } else if (!from_stage && n == count && src.stride_w == 1) {
         p = {load(&src.at(b, 0, y, x)), load(&src.at(b, 1, y, x)), load(&src.at(b, 2, y, x))};
-      } else if (packed) {
+      } else if (!from_stage && n == count && Interleaved(src)) {
         hn::Vec<decltype(d8)> r8, g8, b8;
         hn::LoadInterleaved3(d8, &src.at(b, 0, y, x), r8, g8, b8);
         p = {widen(r8), widen(g8), widen(b8)};
       } else {
         for (int c = 0; c < 3; ++c) {
-          for (int64_t i = 0; i < count; ++i)
-            buffer[c][i] = static_cast<int16_t>(i < n ? fixed_of_byte(src.at(b, c, y, x + i)) : 0);
+          for (int64_t i = 0; i < count; ++i) {
+            const int32_t v = i >= n ? 0 : (from_stage ? staged[c][i] : fixed_of_byte(src.at(b, c, y, x + i)));
+            buffer[c][i] = static_cast<int16_t>(v);
+          }
         }
         p = {hn::Load(d, buffer[0]), hn::Load(d, buffer[1]), hn::Load(d, buffer[2])};
       }
       p = Steps(d, k, lanes, p, first, last);
       if (sum) {
         sum0 = hn::ReorderWidenMulAccumulate(d32, Luma(d, p), ones, sum0, sum1);
-      } else if (whole) {
+        if (!stage.data) continue;
+        if (n == count) {
+          hn::StoreU(p.r, d, staged[0]);
+          hn::StoreU(p.g, d, staged[1]);
+          hn::StoreU(p.b, d, staged[2]);
+        } else {  // not past the row: another thread may be writing the next one
+          hn::Store(p.r, d, buffer[0]);
+          hn::Store(p.g, d, buffer[1]);
+          hn::Store(p.b, d, buffer[2]);
+          for (int c = 0; c < 3; ++c) std::copy(buffer[c], buffer[c] + n, staged[c]);
+        }
+      } else if (n == count && dst.stride_w == 1) {
         hn::StoreU(bytes(p.r), d8, &dst.at(b, 0, y, x));
         hn::StoreU(bytes(p.g), d8, &dst.at(b, 1, y, x));
         hn::StoreU(bytes(p.b), d8, &dst.at(b, 2, y, x));
-      } else if (packed) {
+      } else if (n == count && Interleaved(dst)) {
         hn::StoreInterleaved3(bytes(p.r), bytes(p.g), bytes(p.b), d8, &dst.at(b, 0, y, x));
       } else {
         hn::Store(p.r, d, buffer[0]);
@@ -240,15 +268,18 @@ void FixedRows(const ConstImage& src, const Image& dst, const JiggleFactors& k, 
   }
 }
 
-void FixedStageRows(const ConstImage& src, const JiggleFactors& k, int64_t b, int64_t y0, int64_t y1, int64_t* sum) {
-  FixedRows(src, {}, k, fixed_color_sample(k, b), 0, contrast_position(k), b, y0, y1, sum);
+void FixedStageRows(const ConstImage& src, const JiggleFactors& k, int64_t b, int64_t y0, int64_t y1, int64_t* sum,
+                    int16_t* stage) {
+  const FixedStage kept{stage, src.height * src.width};
+  FixedRows(src, {}, k, fixed_color_sample(k, b), 0, contrast_position(k), b, y0, y1, sum, kept);
 }
 
-void FixedFinishRows(const ConstImage& src, const Image& dst, const JiggleFactors& k, int64_t b, int64_t y0,
-                     int64_t y1) {
+void FixedFinishRows(const ConstImage& src, const Image& dst, const JiggleFactors& k, int64_t b, int64_t y0, int64_t y1,
+                     int16_t* stage) {
   FixedColor s = fixed_color_sample(k, b);
   if (k.jitter && k.apply[1]) s.shift = fixed_contrast_shift(k.gray_sums[b], k.pixels, k.contrast[b]);
-  FixedRows(src, dst, k, s, 0, k.steps, b, y0, y1, nullptr);
+  const FixedStage kept{stage, src.height * src.width};
+  FixedRows(src, dst, k, s, stage ? contrast_position(k) : 0, k.steps, b, y0, y1, nullptr, kept);
 }
 
 void FixedHueRows(const ConstImage& src, const Image& dst, float radians, int64_t b, int64_t y0, int64_t y1) {
@@ -269,14 +300,14 @@ HWY_EXPORT(FixedStageRows);
 HWY_EXPORT(FixedFinishRows);
 HWY_EXPORT(FixedHueRows);
 
-void fixed_jitter_stage(const ConstImage& src, const JiggleFactors& k, int64_t b, int64_t y0, int64_t y1,
-                        int64_t* sum) {
-  HWY_DYNAMIC_DISPATCH(FixedStageRows)(src, k, b, y0, y1, sum);
+void fixed_jitter_stage(const ConstImage& src, const JiggleFactors& k, int64_t b, int64_t y0, int64_t y1, int64_t* sum,
+                        int16_t* stage) {
+  HWY_DYNAMIC_DISPATCH(FixedStageRows)(src, k, b, y0, y1, sum, stage);
 }
 
 void fixed_jitter_finish(const ConstImage& src, const Image& dst, const JiggleFactors& k, int64_t b, int64_t y0,
-                         int64_t y1) {
-  HWY_DYNAMIC_DISPATCH(FixedFinishRows)(src, dst, k, b, y0, y1);
+                         int64_t y1, int16_t* stage) {
+  HWY_DYNAMIC_DISPATCH(FixedFinishRows)(src, dst, k, b, y0, y1, stage);
 }
 
 void fixed_hue_rows(const ConstImage& src, const Image& dst, float radians, int64_t b, int64_t y0, int64_t y1) {

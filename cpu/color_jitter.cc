@@ -116,39 +116,46 @@ void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& p
   k.pixels = src.height * src.width;
   std::vector<int64_t> sums(static_cast<size_t>(src.batch), 0);
   k.gray_sums = sums.data();
-  bool hue_first = false;  // a hue step before contrast: stage its result (StageRows)
+  bool hue_first = false;  // a hue step before contrast: the first pass keeps its results
   for (int i = 0; i < contrast_position(k); ++i) hue_first = hue_first || (k.order[i] == 3 && k.apply[3]);
-  const size_t stage_size = hue_first ? static_cast<size_t>(3 * k.pixels) : 0;
+  // Where the first pass keeps one sample's results: float planes for the float steps (StageRows),
+  // int16 planes for the fixed point (cpu/color_fixed.cc), each allocated only if it can be used.
+  struct Kept {
+    std::vector<float> floats;
+    std::vector<int16_t> fixed;
+    explicit Kept(size_t size, bool fast) : floats(size), fixed(fast ? size : 0) {}
+    float* floats_or_null() { return floats.empty() ? nullptr : floats.data(); }
+    int16_t* fixed_or_null() { return fixed.empty() ? nullptr : fixed.data(); }
+  };
+  const size_t stage_size = hue_first && k.apply[1] ? static_cast<size_t>(3 * k.pixels) : 0;
   // Each sample's two passes, in the fast tier's fixed point where pixel/color_fixed.h serves the
   // sample, else in float lanes; the first only where contrast needs its mean grey.
-  auto stage = [&](int64_t b, int64_t y0, int64_t y1, float* kept, int64_t* sum) {
+  auto stage = [&](int64_t b, int64_t y0, int64_t y1, Kept& kept, int64_t* sum) {
     if (!k.apply[1]) return;
     if (fixed_color_applies(k, b)) {
-      fixed_jitter_stage(src, k, b, y0, y1, sum);
+      fixed_jitter_stage(src, k, b, y0, y1, sum, kept.fixed_or_null());
     } else {
-      HWY_DYNAMIC_DISPATCH(StageRows)(src, k, b, y0, y1, kept, sum);
+      HWY_DYNAMIC_DISPATCH(StageRows)(src, k, b, y0, y1, kept.floats_or_null(), sum);
     }
   };
-  auto finish = [&](int64_t b, int64_t y0, int64_t y1, const float* kept) {
+  auto finish = [&](int64_t b, int64_t y0, int64_t y1, Kept& kept) {
     if (fixed_color_applies(k, b)) {
-      fixed_jitter_finish(src, dst, k, b, y0, y1);
+      fixed_jitter_finish(src, dst, k, b, y0, y1, kept.fixed_or_null());
     } else {
-      HWY_DYNAMIC_DISPATCH(FinishRows)(k.apply[1] ? kept : nullptr, src, dst, k, b, y0, y1);
+      HWY_DYNAMIC_DISPATCH(FinishRows)(kept.floats_or_null(), src, dst, k, b, y0, y1);
     }
   };
   if (src.batch >= 8) {  // whole samples per chunk: no barrier between a sample's two passes
     run_parallel(parallel, src.batch, 1, [&](int64_t begin, int64_t end) {
-      std::vector<float> staged(stage_size);
+      Kept kept(stage_size, k.fast);
       for (int64_t b = begin; b < end; ++b) {
-        float* kept = hue_first ? staged.data() : nullptr;
         stage(b, 0, src.height, kept, &sums[static_cast<size_t>(b)]);
         finish(b, 0, src.height, kept);
       }
     });
     return;
   }
-  std::vector<float> staged(stage_size);  // few samples: the rows of each pass split over threads
-  float* kept = hue_first ? staged.data() : nullptr;
+  Kept kept(stage_size, k.fast);  // few samples: the rows of each pass split over threads
   const int64_t grain = grain_for(16 * src.width);
   std::mutex merge;  // integer sums: the order they merge in does not matter
   for (int64_t b = 0; b < src.batch; ++b) {

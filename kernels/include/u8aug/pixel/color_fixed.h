@@ -197,6 +197,12 @@ U8AUG_HD FixedRgb load_fixed(const ConstImage& src, int64_t b, int64_t y, int64_
   return {fixed_of_byte(src.at(b, 0, y, x)), fixed_of_byte(src.at(b, 1, y, x)), fixed_of_byte(src.at(b, 2, y, x))};
 }
 
+U8AUG_HD void store_fixed(const Image& dst, int64_t b, int64_t y, int64_t x, FixedRgb p) {
+  dst.at(b, 0, y, x) = byte_of_fixed(p.r);
+  dst.at(b, 1, y, x) = byte_of_fixed(p.g);
+  dst.at(b, 2, y, x) = byte_of_fixed(p.b);
+}
+
 // What the first pass adds for pixel (b, y, x): its grey before contrast, fixed_luma where the
 // sample runs the fixed point, pixel/color.h's gray_fixed of kornia's grey where it runs the float
 // chain (the two kinds of sum are never mixed in one sample).
@@ -218,9 +224,7 @@ U8AUG_HD void color_chain_pixel(const ConstImage& src, const Image& dst, const J
   }
   if (k.jitter && k.apply[1]) s.shift = fixed_contrast_shift(k.gray_sums[b], k.pixels, k.contrast[b]);
   const FixedRgb p = fixed_color_steps(load_fixed(src, b, y, x), k, s, 0, k.steps);
-  dst.at(b, 0, y, x) = byte_of_fixed(p.r);
-  dst.at(b, 1, y, x) = byte_of_fixed(p.g);
-  dst.at(b, 2, y, x) = byte_of_fixed(p.b);
+  store_fixed(dst, b, y, x, p);
 }
 
 // adjust_hue's fast tier: the chain's hue step by `radians`, for the samples whose shift
@@ -248,9 +252,7 @@ U8AUG_HD void fixed_hue_pixel(const ConstImage& src, const Image& dst, const Sam
     return;
   }
   const FixedRgb p = fixed_color_step(load_fixed(src, b, y, x), s, 3);
-  dst.at(b, 0, y, x) = byte_of_fixed(p.r);
-  dst.at(b, 1, y, x) = byte_of_fixed(p.g);
-  dst.at(b, 2, y, x) = byte_of_fixed(p.b);
+  store_fixed(dst, b, y, x, p);
 }
 
 // The CUDA kernels' bodies (each-index bodies: image.h) for color_jiggle and color_jitter in either

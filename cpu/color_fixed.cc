@@ -71,12 +71,6 @@ HWY_INLINE V16 Brightness(const FixedLanes& k, V16 v) {
   return hn::Min(hn::SaturatedAdd(v, hn::MulFixedPoint15(v, k.brightness)), k.one);
 }
 
-HWY_INLINE V16 Contrast(const FixedLanes& k, V16 v) {
-  const V16 product = hn::MulFixedPoint15(v, k.contrast);
-  if (k.contrast_up) return Clamp(k, hn::SaturatedAdd(hn::Add(v, k.shift), product));
-  return Clamp(k, hn::SaturatedAdd(hn::Add(v, product), k.shift));
-}
-
 // ColorJitter's saturation: x + (f - 1) * (x - grey).
 HWY_INLINE V16 Saturation(const FixedLanes& k, V16 v, V16 grey) {
   return Clamp(k, hn::SaturatedAdd(v, hn::MulFixedPoint15(hn::Sub(v, grey), k.saturation)));
@@ -145,31 +139,52 @@ HWY_INLINE VFixed Hue(const FixedLanes& k, const VFixed& p) {
           channel(hn::Or(e3, e4), hn::Or(e0, e1))};
 }
 
-// Steps order[first..last) on a vector of pixels.
-HWY_INLINE VFixed Steps(D16 d, const JiggleFactors& k, const FixedLanes& lanes, VFixed p, int first, int last) {
+// The steps of order[first..last) that run, each as the one form it takes for this sample, so
+// that the pixel loop's dispatch is one jump a step.
+enum class FixedOp : uint8_t { kScale, kAdd, kContrastUp, kContrastDown, kGreySaturation, kSaturation, kHue };
+struct FixedProgram {
+  FixedOp ops[4];
+  int count = 0;
+};
+
+FixedProgram ProgramOf(const JiggleFactors& k, const FixedLanes& lanes, int first, int last) {
+  FixedProgram program;
   for (int i = first; i < last; ++i) {
     const int step = k.order[i];
     if (!k.apply[step]) continue;
-    switch (step) {
-      case 0:
-        if (lanes.jitter) {
-          p = {Brightness(lanes, p.r), Brightness(lanes, p.g), Brightness(lanes, p.b)};
-        } else {  // ColorJiggle's: x + (f - 1)
-          p = {Clamp(lanes, hn::SaturatedAdd(p.r, lanes.brightness)),
-               Clamp(lanes, hn::SaturatedAdd(p.g, lanes.brightness)),
-               Clamp(lanes, hn::SaturatedAdd(p.b, lanes.brightness))};
-        }
+    FixedOp op = FixedOp::kHue;
+    if (step == 0) op = lanes.jitter ? FixedOp::kScale : FixedOp::kAdd;
+    if (step == 1) op = lanes.contrast_up ? FixedOp::kContrastUp : FixedOp::kContrastDown;
+    if (step == 2) op = lanes.jitter ? FixedOp::kGreySaturation : FixedOp::kSaturation;
+    program.ops[program.count++] = op;
+  }
+  return program;
+}
+
+HWY_INLINE VFixed Steps(D16 d, const FixedProgram& program, const FixedLanes& lanes, VFixed p) {
+  auto each = [&](auto f) { p = {f(p.r), f(p.g), f(p.b)}; };
+  for (int i = 0; i < program.count; ++i) {
+    switch (program.ops[i]) {
+      case FixedOp::kScale: each([&](V16 v) { return Brightness(lanes, v); }); break;
+      case FixedOp::kAdd:  // ColorJiggle's brightness: x + (f - 1)
+        each([&](V16 v) { return Clamp(lanes, hn::SaturatedAdd(v, lanes.brightness)); });
         break;
-      case 1: p = {Contrast(lanes, p.r), Contrast(lanes, p.g), Contrast(lanes, p.b)}; break;
-      case 2: {
-        if (!lanes.jitter) {
-          p = JiggleSaturation(d, lanes, p);
-          break;
-        }
+      case FixedOp::kContrastUp:
+        each([&](V16 v) {
+          return Clamp(lanes, hn::SaturatedAdd(hn::Add(v, lanes.shift), hn::MulFixedPoint15(v, lanes.contrast)));
+        });
+        break;
+      case FixedOp::kContrastDown:
+        each([&](V16 v) {
+          return Clamp(lanes, hn::SaturatedAdd(hn::Add(v, hn::MulFixedPoint15(v, lanes.contrast)), lanes.shift));
+        });
+        break;
+      case FixedOp::kGreySaturation: {
         const V16 grey = Luma(d, p);
-        p = {Saturation(lanes, p.r, grey), Saturation(lanes, p.g, grey), Saturation(lanes, p.b, grey)};
+        each([&](V16 v) { return Saturation(lanes, v, grey); });
         break;
       }
+      case FixedOp::kSaturation: p = JiggleSaturation(d, lanes, p); break;
       default: p = Hue(lanes, p); break;
     }
   }
@@ -209,22 +224,31 @@ void FixedRows(const ConstImage& src, const Image& dst, const JiggleFactors& k, 
   };
   constexpr size_t kMax = HWY_MAX_BYTES / sizeof(int16_t);
   HWY_ALIGN int16_t buffer[3][kMax];
+  const FixedProgram program = ProgramOf(k, lanes, first, last);
   for (int64_t y = y0; y < y1; ++y) {
     auto sum0 = hn::Zero(d32), sum1 = hn::Zero(d32);
+    // the row's starts: x advances them by x (planes, the stage) or 3 x (interleaved pixels)
+    const uint8_t* in[3] = {&src.at(b, 0, y, 0), &src.at(b, 1, y, 0), &src.at(b, 2, y, 0)};
+    uint8_t* out[3] = {nullptr, nullptr, nullptr};
+    if (!sum) out[0] = &dst.at(b, 0, y, 0), out[1] = &dst.at(b, 1, y, 0), out[2] = &dst.at(b, 2, y, 0);
+    int16_t* kept[3] = {nullptr, nullptr, nullptr};
+    if (stage.data) {
+      for (int c = 0; c < 3; ++c) kept[c] = stage.data + c * stage.plane + y * w;
+    }
+    const bool planar_in = src.stride_w == 1, packed_in = Interleaved(src);
+    const bool planar_out = !sum && dst.stride_w == 1, packed_out = !sum && Interleaved(dst);
     for (int64_t x = 0; x < w; x += count) {
       const int64_t n = std::min(count, w - x);
       int16_t* staged[3] = {nullptr, nullptr, nullptr};
-      if (stage.data) {
-        for (int c = 0; c < 3; ++c) staged[c] = stage.data + c * stage.plane + y * w + x;
-      }
+      if (stage.data) staged[0] = kept[0] + x, staged[1] = kept[1] + x, staged[2] = kept[2] + x;
       VFixed p;
       if (from_stage && n == count) {
         p = {hn::LoadU(d, staged[0]), hn::LoadU(d, staged[1]), hn::LoadU(d, staged[2])};
-      } else if (!from_stage && n == count && src.stride_w == 1) {
-        p = {load(&src.at(b, 0, y, x)), load(&src.at(b, 1, y, x)), load(&src.at(b, 2, y, x))};
-      } else if (!from_stage && n == count && Interleaved(src)) {
+      } else if (!from_stage && n == count && planar_in) {
+        p = {load(in[0] + x), load(in[1] + x), load(in[2] + x)};
+      } else if (!from_stage && n == count && packed_in) {
         hn::Vec<decltype(d8)> r8, g8, b8;
-        hn::LoadInterleaved3(d8, &src.at(b, 0, y, x), r8, g8, b8);
+        hn::LoadInterleaved3(d8, in[0] + 3 * x, r8, g8, b8);
         p = {widen(r8), widen(g8), widen(b8)};
       } else {
         for (int c = 0; c < 3; ++c) {
@@ -235,7 +259,7 @@ void FixedRows(const ConstImage& src, const Image& dst, const JiggleFactors& k, 
         }
         p = {hn::Load(d, buffer[0]), hn::Load(d, buffer[1]), hn::Load(d, buffer[2])};
       }
-      p = Steps(d, k, lanes, p, first, last);
+      p = Steps(d, program, lanes, p);
       if (sum) {
         sum0 = hn::ReorderWidenMulAccumulate(d32, Luma(d, p), ones, sum0, sum1);
         if (!stage.data) continue;
@@ -249,12 +273,12 @@ void FixedRows(const ConstImage& src, const Image& dst, const JiggleFactors& k, 
           hn::Store(p.b, d, buffer[2]);
           for (int c = 0; c < 3; ++c) std::copy(buffer[c], buffer[c] + n, staged[c]);
         }
-      } else if (n == count && dst.stride_w == 1) {
-        hn::StoreU(bytes(p.r), d8, &dst.at(b, 0, y, x));
-        hn::StoreU(bytes(p.g), d8, &dst.at(b, 1, y, x));
-        hn::StoreU(bytes(p.b), d8, &dst.at(b, 2, y, x));
-      } else if (n == count && Interleaved(dst)) {
-        hn::StoreInterleaved3(bytes(p.r), bytes(p.g), bytes(p.b), d8, &dst.at(b, 0, y, x));
+      } else if (n == count && planar_out) {
+        hn::StoreU(bytes(p.r), d8, out[0] + x);
+        hn::StoreU(bytes(p.g), d8, out[1] + x);
+        hn::StoreU(bytes(p.b), d8, out[2] + x);
+      } else if (n == count && packed_out) {
+        hn::StoreInterleaved3(bytes(p.r), bytes(p.g), bytes(p.b), d8, out[0] + 3 * x);
       } else {
         hn::Store(p.r, d, buffer[0]);
         hn::Store(p.g, d, buffer[1]);

@@ -1,6 +1,6 @@
-// color_jitter's and color_jiggle's fast tier on the CPU: pixel/color_fixed.h's 16-bit fixed
-// point in int16 lanes, all of a pixel's steps in registers. cpu/color_jitter.cc and cpu/color.cc
-// decide per sample which tier's rows run.
+// color_jitter's, color_jiggle's and adjust_hue's fast tier on the CPU: pixel/color_fixed.h's
+// 16-bit fixed point in int16 lanes, all of a pixel's steps in registers. cpu/color_jitter.cc and
+// cpu/color.cc decide per sample which tier's rows run.
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "cpu/color_fixed.cc"

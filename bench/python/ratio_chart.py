@@ -30,9 +30,11 @@ def single_thread_rows(rows, ops=None):
     return [first[op] for op in ops if op in first]
 
 
-def draw(ax, rows, title: str) -> None:
+def draw(ax, rows, title: str, legend_outside: bool = False) -> None:
     """Horizontal bars: per row, u8aug (and its compiled and fast variants where measured) ÷ the
-    fastest peer, on a log axis with a line at 1x; each label names the row and that peer."""
+    fastest peer, on a log axis with a line at 1x; each label names the row and that peer. The
+    legend goes right of the axes with `legend_outside` (a chart of its own: with few rows a legend
+    inside covers bars), else in the lower right."""
     labels, k = [], 0
     height = 0.8 / len(VARIANTS)
     shown = set()
@@ -56,7 +58,9 @@ def draw(ax, rows, title: str) -> None:
     ax.invert_yaxis()
     ax.set_xlabel("u8aug speed ÷ fastest peer's (log; right of the line is faster)")
     ax.set_title(title, fontsize=9)
-    if shown:
+    if shown and legend_outside:
+        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    elif shown:
         ax.legend(fontsize=7, loc="lower right")
 
 
@@ -70,7 +74,7 @@ def save(rows, path: str, title: str, ops=None) -> None:
 
     single = single_thread_rows(rows, ops)
     fig, ax = plt.subplots(figsize=(8, 1.2 + 0.32 * max(1, len(single))))
-    draw(ax, single, title)
+    draw(ax, single, title, legend_outside=True)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)

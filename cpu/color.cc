@@ -70,16 +70,20 @@ void run_color_rows(ColorOp op, const ConstImage& src, const Image& dst, const S
   });
 }
 
-// adjust_hue's fast tier: each sample's rows in pixel/color_fixed.h's fixed point where
-// fixed_hue_sample serves its shift, else in the float closed form (kFastHue).
-void run_fast_hue_rows(const ConstImage& src, const Image& dst, const Samples& radians, const ParallelFor& parallel) {
+// The fast tier's rows (color_jiggle, adjust_hue): each sample's run of rows in
+// pixel/color_fixed.h's fixed point where serves(b), by run_fixed(b, y0, y1), else in ColorRows'
+// float steps (op).
+template <class Serves, class RunFixed>
+void run_fast_rows(ColorOp op, const ConstImage& src, const Image& dst, const Samples& factor,
+                   const JiggleFactors& jiggle, const ParallelFor& parallel, const Serves& serves,
+                   const RunFixed& run_fixed) {
   run_parallel(parallel, src.batch * src.height, grain_for(16 * src.width), [&](int64_t begin, int64_t end) {
     for (int64_t row = begin; row < end;) {
       const int64_t b = row / src.height, y = row % src.height, last = std::min(end, (b + 1) * src.height);
-      if (fixed_hue_sample(radians[b]).applies) {
-        fixed_hue_rows(src, dst, radians[b], b, y, y + last - row);
+      if (serves(b)) {
+        run_fixed(b, y, y + last - row);
       } else {
-        HWY_DYNAMIC_DISPATCH(ColorRows)(ColorOp::kFastHue, src, dst, radians, {}, row, last);
+        HWY_DYNAMIC_DISPATCH(ColorRows)(op, src, dst, factor, jiggle, row, last);
       }
       row = last;
     }
@@ -104,7 +108,10 @@ void adjust_hue(const ConstImage& src, const Image& dst, Samples radians, const 
   detail::check_sample_values(op, "factor", radians, -kPi, kPi);
   detail::check_fidelity(op, fidelity);
   if (fidelity == Fidelity::kFast) {
-    run_fast_hue_rows(src, dst, radians, parallel);
+    run_fast_rows(
+        ColorOp::kFastHue, src, dst, radians, {}, parallel,
+        [&](int64_t b) { return fixed_hue_sample(radians[b]).applies; },
+        [&](int64_t b, int64_t y0, int64_t y1) { fixed_hue_rows(src, dst, radians[b], b, y0, y1); });
   } else {
     run_color_rows(ColorOp::kHue, src, dst, radians, {}, parallel);
   }
@@ -118,18 +125,9 @@ void color_jiggle(const ConstImage& src, const Image& dst, const JiggleParams& p
     run_color_rows(ColorOp::kJiggle, src, dst, {}, k, parallel);
     return;
   }
-  // the fast tier: each sample's rows in the fixed point where pixel/color_fixed.h serves it
-  run_parallel(parallel, src.batch * src.height, grain_for(16 * src.width), [&](int64_t begin, int64_t end) {
-    for (int64_t row = begin; row < end;) {
-      const int64_t b = row / src.height, y = row % src.height, last = std::min(end, (b + 1) * src.height);
-      if (fixed_color_applies(k, b)) {
-        fixed_jitter_finish(src, dst, k, b, y, y + last - row);
-      } else {
-        HWY_DYNAMIC_DISPATCH(ColorRows)(ColorOp::kJiggle, src, dst, {}, k, row, last);
-      }
-      row = last;
-    }
-  });
+  run_fast_rows(
+      ColorOp::kJiggle, src, dst, {}, k, parallel, [&](int64_t b) { return fixed_color_applies(k, b); },
+      [&](int64_t b, int64_t y0, int64_t y1) { fixed_jitter_finish(src, dst, k, b, y0, y1); });
 }
 
 }  // namespace cpu

@@ -109,12 +109,8 @@ HWY_INLINE VFixed JiggleSaturation(D16 d, const FixedLanes& k, const VFixed& p) 
           hn::IfThenElse(clips, hn::Load(d, c[2]), out.b)};
 }
 
-// pixel/color_fixed.h's fixed_hue_channel.
-// pixel/color_fixed.h's fixed_hue (numerator + t - chroma saturates only below -2^15, where its
-// sign is all that is read; numerator + t is read only below chroma). Its sectors (j + n) mod 6 of
-// the three channels share j's parity, so each sector j gives the channels a fixed arrangement of
-// mx, mn and one middle value (mn + r for even j, mx - r for odd): red is mx for j in {0, 5} and
-// mn for {2, 3}, green mx for {1, 2} and mn for {4, 5}, blue mx for {3, 4} and mn for {0, 1}.
+// pixel/color_fixed.h's fixed_hue, operation for operation (numerator + t - chroma saturates only
+// below -2^15, where its sign is all that is read; numerator + t is read only below chroma).
 HWY_INLINE VFixed Hue(const FixedLanes& k, const VFixed& p) {
   const V16 mx = hn::Max(hn::Max(p.r, p.g), p.b), mn = hn::Min(hn::Min(p.r, p.g), p.b);
   const V16 chroma = hn::Sub(mx, mn);

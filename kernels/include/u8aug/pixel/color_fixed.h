@@ -43,14 +43,12 @@ U8AUG_HD int32_t fixed_luma(FixedRgb p) { return mul_q15(p.r, kLumaR) + mul_q15(
 
 // The hue step: pixel/color.h's closed form (each channel max - chroma * weight(k), k = n + hue)
 // without its division. The hue, in sextants, is the sector's base plus numerator / chroma plus the
-// shift; times chroma, that is a whole sector j and a remainder r in [0, chroma], and each channel
-// is then one of mx, mn, mx - r, mn + r by its sector (j + n) mod 6. Only chroma times the shift's
-// fraction (Q15) rounds. `whole` and `fraction` split round(sextants * 2^15) (fixed_hue_shift).
-U8AUG_HD int32_t fixed_hue_channel(int32_t mx, int32_t mn, int32_t r, int32_t q) {
-  q = q >= 6 ? q - 6 : q;
-  return q == 0 ? mx - r : (q < 3 ? mn : (q == 3 ? mn + r : mx));
-}
-
+// shift; times chroma, that is a whole sector j and a remainder r in [0, chroma]. Each channel's
+// own sector (j + n) mod 6 (n = 5, 3, 1) has j's parity, so sector j gives the channels a fixed
+// arrangement of mx, mn and one middle value, mn + r for even j and mx - r for odd: red is mx for j
+// in {0, 5} and mn for {2, 3}, green mx for {1, 2} and mn for {4, 5}, blue mx for {3, 4} and mn for
+// {0, 1}. Only chroma times the shift's fraction (Q15) rounds. `whole` and `fraction` split
+// round(sextants * 2^15) (fixed_hue_shift).
 U8AUG_HD FixedRgb fixed_hue(FixedRgb p, int32_t whole, int32_t fraction) {
   const int32_t mx = p.r > p.g ? (p.r > p.b ? p.r : p.b) : (p.g > p.b ? p.g : p.b);
   const int32_t mn = p.r < p.g ? (p.r < p.b ? p.r : p.b) : (p.g < p.b ? p.g : p.b);
@@ -79,8 +77,10 @@ U8AUG_HD FixedRgb fixed_hue(FixedRgb p, int32_t whole, int32_t fraction) {
   }
   j += whole;  // [-4, 8]
   j = j < 0 ? j + 6 : (j >= 6 ? j - 6 : j);
-  return {fixed_hue_channel(mx, mn, r, j + 5), fixed_hue_channel(mx, mn, r, j + 3),
-          fixed_hue_channel(mx, mn, r, j + 1)};
+  const int32_t mid = (j & 1) == 0 ? mn + r : mx - r;
+  auto channel = [&](bool is_max, bool is_min) { return is_max ? mx : (is_min ? mn : mid); };
+  return {channel(j == 0 || j == 5, j == 2 || j == 3), channel(j == 1 || j == 2, j == 4 || j == 5),
+          channel(j == 3 || j == 4, j == 0 || j == 1)};
 }
 
 // A hue shift of `sextants` (in [-3, 3]) as round(sextants * 2^15): the whole sextants (floor) and

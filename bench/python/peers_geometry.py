@@ -294,19 +294,20 @@ def _per_sample_peers(ragged=False):
         sizes = [PER_SAMPLE_SIZES[i % len(PER_SAMPLE_SIZES)] for i in range(x.shape[0])]
         return [torch.randint(0, 256, (3, h, w), dtype=torch.uint8, generator=g) for h, w in sizes]
 
-    def recipe(mod):
+    def recipe(mod, fidelity="exact"):
+        tier = {"fidelity": fidelity} if fidelity != "exact" else {}
         return mod.AugmentationSequential(
-            mod.RandomResizedCrop((224, 224)),
+            mod.RandomResizedCrop((224, 224), **tier),
             mod.RandomHorizontalFlip(),
-            mod.ColorJitter(0.4, 0.4, 0.4, 0.1),
+            mod.ColorJitter(0.4, 0.4, 0.4, 0.1, **tier),
             mod.Normalize(mean=torch.tensor(mean), std=torch.tensor(std)),
         )
 
-    def ours(compiled):
+    def ours(compiled, fidelity="exact"):
         def factory(x):
             if x.device.type != "cpu":
                 return None
-            aug = recipe(UK)
+            aug = recipe(UK, fidelity)
             if compiled:
                 aug = torch.compile(aug, fullgraph=True, dynamic=True, options=UK.COMPILE_OPTIONS)
             batch = images(x)
@@ -366,7 +367,11 @@ def _per_sample_peers(ragged=False):
     if ragged:
         mine = {"u8aug": UK and K and ours_list(False), "u8aug stacked batch": UK and K and ours_list(True)}
     else:
-        mine = {"u8aug": UK and K and ours(False), "u8aug compiled": UK and K and ours(True)}
+        mine = {
+            "u8aug": UK and K and ours(False),
+            "u8aug compiled": UK and K and ours(True),
+            "u8aug fast": UK and K and ours(False, "fast"),
+        }
     peers = {
         **mine,
         "kornia float": K and kornia,

@@ -26,7 +26,7 @@ forward too.
 
 import kornia.augmentation as K
 
-from . import _containers, _plasma
+from . import _containers, _draws, _plasma
 from ._apply import KERNELS
 from ._mix import (  # noqa: F401  (their own forward: kornia's mix base)
     RandomCutMixV2,
@@ -91,6 +91,11 @@ class RandomFisheye(K.RandomFisheye):
 @uint8_dropin
 class RandomResizedCrop(K.RandomResizedCrop):
     """kornia.augmentation.RandomResizedCrop that also takes uint8 images (u8aug kernels)."""
+
+    def generate_parameters(self, batch_shape):
+        # kornia's draws, bit for bit, in fewer tensor ops (_draws.py)
+        params = _draws.resized_crop(self._param_generator, batch_shape, self.same_on_batch)
+        return super().generate_parameters(batch_shape) if params is None else params
 
 
 @uint8_dropin

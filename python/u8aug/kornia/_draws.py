@@ -1,0 +1,93 @@
+"""kornia's parameter generators in fewer tensor ops: the same draws, bit for bit.
+
+On one image a call, kornia's parameter generation costs more than u8aug's kernels: its
+ResizedCropGenerator alone issues about 120 small tensor ops (range checks, distribution objects,
+constants stacked scalar by scalar), some 0.8 ms a call on one core. What is cut here is only
+that work: each replica makes the same ``torch.rand`` calls with the same shapes, in the same
+order, on the same generator, and carries out the same float32 operations on them in the same
+order (where kornia's result does not depend on a step, such as a floor after a round, the step
+is left out), so its parameters equal kornia's bit for bit and the random state after the call is
+kornia's (tests/python/test_draws.py checks both over many seeds, shapes and ranges).
+
+A replica runs only for the configuration it reproduces: kornia's own generator class, float32
+samplers on the CPU (kornia's default), a range given as numbers rather than tensors. Anything
+else returns None and kornia's generator runs.
+"""
+
+from typing import Dict, Optional
+
+import numpy as np
+import torch
+from kornia.augmentation import random_generator as rg
+
+# a box's corners from (x0, y0, x1, y1): kornia's bbox_generator order, top-left clockwise
+_CORNERS = torch.tensor((0, 1, 2, 1, 2, 3, 0, 3))
+
+
+def _float32(x) -> float:
+    return float(np.float32(x))
+
+
+def _cpu_float32(*samplers) -> bool:
+    return all(s.low.dtype == torch.float32 and s.low.device.type == "cpu" for s in samplers)
+
+
+def _uniform(rows: int, batch: int, *shape: int) -> torch.Tensor:
+    """kornia's _adapted_rsampling of Uniform(0, 1): low + rand * (high - low) is rand itself for
+    these bounds; with same_on_batch (rows = 1) the one draw is repeated over the batch."""
+    r = torch.rand(rows, *shape)
+    return r if rows == batch else r.repeat(batch, *(1,) * len(shape))
+
+
+def resized_crop(gen, batch_shape, same_on_batch: bool) -> Optional[Dict[str, torch.Tensor]]:
+    """ResizedCropGenerator.forward (ten candidate areas and aspect ratios a sample, the first that
+    fits, torchvision's fallback where none does, then the crop's position), or None where this
+    replica does not apply."""
+    if (
+        type(gen) is not rg.ResizedCropGenerator
+        or isinstance(gen.scale, torch.Tensor)
+        or isinstance(gen.ratio, torch.Tensor)
+        or torch.get_default_dtype() != torch.float32  # kornia's arithmetic runs in the default dtype,
+        or torch.empty(0).device.type != "cpu"  # on the default device (read as kornia reads it: dynamo traces this)
+        or not _cpu_float32(gen.rand_sampler, gen.log_ratio_sampler)
+        or batch_shape[0] == 0
+    ):
+        return None
+    b, height, width = batch_shape[0], batch_shape[-2], batch_shape[-1]
+    rows = 1 if same_on_batch else b
+    s0, s1 = (_float32(s) for s in gen.scale)
+    area = (_uniform(rows, b, 10) * _float32(np.float32(s1) - np.float32(s0)) + s0) * height * width
+    lo, hi = gen.log_ratio_sampler.low, gen.log_ratio_sampler.high
+    aspect = torch.exp(lo + _uniform(rows, b, 10) * (hi - lo))
+    w = torch.sqrt(area * aspect).round()  # kornia floors the rounded value too: a no-op
+    h = torch.sqrt(area / aspect).round()
+    fits = (torch.minimum(w, h) >= 1) & (w <= width) & (h <= height)  # w, h are whole and >= 0
+    # the first candidate that fits (index 0 where none does, as kornia's); int, as kornia's: the
+    # compiled reduction of a bool max fails to build on inductor's CPU backend
+    found, first = fits.int().max(1)
+    wh = torch.stack([w, h], -1).gather(1, first.view(b, 1, 1).expand(b, 1, 2)).view(b, 2)
+
+    # where no candidate fits: torchvision's crop at the nearest ratio (kornia's branch on sizes)
+    r_min, r_max = min(gen.ratio), max(gen.ratio)
+    in_ratio = float(width) / float(height)
+    whole_w, whole_h = torch.full((), float(width)), torch.full((), float(height))
+    if in_ratio < r_min:
+        whole_h = torch.round(whole_w / r_min)
+    elif in_ratio > r_max:
+        whole_w = torch.round(whole_h * r_max)
+    wh = torch.where(found.view(b, 1) > 0, wh, torch.stack([whole_w, whole_h]))
+    wh = torch.minimum(wh.clamp(min=1), torch.tensor([width, height], dtype=torch.float32))
+
+    x_start = (_uniform(rows, b) * ((width + 1) - wh[:, 0])).floor()
+    y_start = (_uniform(rows, b) * ((height + 1) - wh[:, 1])).floor()
+    start = torch.stack([x_start, y_start], 1)
+    corners = torch.cat([start, start + wh - 1], 1)
+    src = corners.index_select(1, _CORNERS).view(b, 4, 2)
+    out_h, out_w = gen.resize_to
+    dst = torch.tensor([[[0, 0], [out_w - 1, 0], [out_w - 1, out_h - 1], [0, out_h - 1]]], dtype=torch.float32)
+    return {
+        "src": src,
+        "dst": dst.repeat(b, 1, 1),
+        "input_size": torch.tensor([height, width]).expand(b, -1),
+        "output_size": torch.tensor([out_h, out_w]).expand(b, -1),
+    }

@@ -1,0 +1,84 @@
+"""u8aug.kornia._draws: kornia's parameter generators in fewer tensor ops must give kornia's
+parameters bit for bit and leave torch's random state where kornia's leave it, for every range,
+input shape and batch option, and must step aside (kornia's generator runs) where they do not
+reproduce kornia."""
+
+import itertools
+
+import kornia.augmentation as K
+import pytest
+import torch
+
+import u8aug.kornia as UK
+from u8aug.kornia import _draws
+
+RANGES = [
+    {},
+    {"scale": (0.5, 0.5)},
+    {"scale": (1.0, 1.0)},
+    {"scale": (2.0, 3.0)},  # no candidate fits: torchvision's fallback
+    {"scale": (0.001, 0.01), "ratio": (1 / 3, 3.0)},
+    {"ratio": (0.5, 0.5)},
+    {"ratio": (100.0, 200.0)},  # the fallback crop of a wide ratio
+    {"ratio": (0.01, 0.02)},  # and of a narrow one
+    {"scale": (0.3, 0.9), "ratio": (0.9, 1.1)},
+]
+SHAPES = [(1, 3, 375, 500), (7, 3, 256, 256), (3, 1, 20, 600), (2, 3, 600, 20), (4, 3, 1, 1), (2, 3, 2, 3)]
+
+
+def _same_draws(make, shape, seed):
+    torch.manual_seed(seed)
+    theirs = make(K).generate_parameters(torch.Size(shape))
+    theirs_state = torch.get_rng_state()
+    torch.manual_seed(seed)
+    ours = make(UK).generate_parameters(torch.Size(shape))
+    assert torch.equal(torch.get_rng_state(), theirs_state), "the random state after the draws differs from kornia's"
+    assert ours.keys() == theirs.keys()
+    for key in theirs:
+        assert ours[key].dtype == theirs[key].dtype and ours[key].shape == theirs[key].shape, key
+        assert torch.equal(ours[key], theirs[key]), f"{key} differs from kornia's"
+
+
+@pytest.mark.parametrize("ranges", RANGES, ids=str)
+@pytest.mark.parametrize("same_on_batch", [False, True])
+def test_resized_crop_draws_are_kornias_bit_for_bit(ranges, same_on_batch):
+    for shape, size, seed in itertools.product(SHAPES, [(224, 224), (5, 9)], range(3)):
+        _same_draws(lambda mod: mod.RandomResizedCrop(size, same_on_batch=same_on_batch, **ranges), shape, seed)
+
+
+def test_resized_crop_draws_over_many_seeds():
+    # the standard recipe's crop on ImageNet-like sizes: every sample's ten candidates, the first
+    # fitting one and the position, 200 draws of a batch of 16
+    for seed, shape in zip(range(200), itertools.cycle([(16, 3, 333, 500), (16, 3, 640, 480), (16, 3, 224, 224)])):
+        _same_draws(lambda mod: mod.RandomResizedCrop((224, 224)), shape, seed)
+
+
+def test_the_replica_steps_aside_where_it_would_not_be_kornias():
+    scale = torch.tensor([0.2, 0.9])
+    crop = UK.RandomResizedCrop((32, 32), scale=scale)
+    assert _draws.resized_crop(crop._param_generator, torch.Size((2, 3, 64, 64)), False) is None
+    _same_draws(lambda mod: mod.RandomResizedCrop((32, 32), scale=scale), (2, 3, 64, 64), 0)
+    double = UK.RandomResizedCrop((32, 32))
+    double.set_rng_device_and_dtype(torch.device("cpu"), torch.float64)
+    assert _draws.resized_crop(double._param_generator, torch.Size((2, 3, 64, 64)), False) is None
+    empty = UK.RandomResizedCrop((32, 32))
+    assert _draws.resized_crop(empty._param_generator, torch.Size((0, 3, 64, 64)), False) is None
+
+
+@pytest.mark.parametrize("dynamic", [False, True])
+def test_compiled_container_draws_kornias_crops(dynamic):
+    # the user's path: the container's forward, draws included, compiled fullgraph, against
+    # kornia's float pipeline under the same seed (a crop and a flip move bytes: exact equality)
+    def recipe(mod):
+        return mod.AugmentationSequential(mod.RandomResizedCrop((40, 48)), mod.RandomHorizontalFlip())
+
+    ours = torch.compile(recipe(UK), fullgraph=True, dynamic=dynamic, options=UK.COMPILE_OPTIONS)
+    theirs = recipe(K)
+    g = torch.Generator().manual_seed(1)
+    for seed, (h, w) in enumerate([(64, 80), (64, 80), (90, 70)]):
+        x = torch.randint(0, 256, (3, 3, h, w), dtype=torch.uint8, generator=g)
+        torch.manual_seed(seed)
+        out = ours(x)
+        torch.manual_seed(seed)
+        ref = theirs(x.float() / 255)
+        assert torch.equal(out, (ref * 255).round().to(torch.uint8))

@@ -11,6 +11,7 @@ import torch
 
 import u8aug.kornia as UK
 from u8aug.kornia import _draws
+from u8aug.kornia._containers import module_parameters
 
 RANGES = [
     {},
@@ -82,3 +83,45 @@ def test_compiled_container_draws_kornias_crops(dynamic):
         torch.manual_seed(seed)
         ref = theirs(x.float() / 255)
         assert torch.equal(out, (ref * 255).round().to(torch.uint8))
+
+
+JITTER_RANGES = [
+    (0.4, 0.4, 0.4, 0.1),
+    (0.0, 0.0, 0.0, 0.0),
+    ((0.2, 1.8), (0.5, 0.5), 0.9, (-0.5, 0.5)),
+    (2.0, 3.0, 4.0, 0.5),
+]
+
+
+@pytest.mark.parametrize("ranges", JITTER_RANGES, ids=str)
+@pytest.mark.parametrize("same_on_batch", [False, True])
+def test_color_jitter_draws_are_kornias_bit_for_bit(ranges, same_on_batch):
+    for b, seed in itertools.product([1, 5, 32, 0], range(4)):
+        _same_draws(lambda mod: mod.ColorJitter(*ranges, same_on_batch=same_on_batch), (b, 3, 8, 8), seed)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda mod: mod.RandomHorizontalFlip(),
+        lambda mod: mod.RandomHorizontalFlip(p=0.0),
+        lambda mod: mod.RandomHorizontalFlip(p=0.3, same_on_batch=True),
+        lambda mod: mod.RandomGrayscale(p=0.2),
+        lambda mod: mod.RandomVerticalFlip(p=0.5, p_batch=0.7),
+        lambda mod: mod.ColorJitter(0.4, 0.4, 0.4, 0.1, p=0.8),
+        lambda mod: mod.RandomResizedCrop((20, 24), p=0.6),
+        lambda mod: mod.Normalize(mean=torch.tensor([0.5]), std=torch.tensor([0.2])),
+    ],
+)
+def test_the_containers_module_draws_are_kornias(make):
+    # gate, parameters and recorded input shape, as kornia's forward_parameters gives them
+    for shape, seed in itertools.product([(1, 3, 30, 40), (6, 3, 30, 40)], range(5)):
+        torch.manual_seed(seed)
+        theirs = make(K).forward_parameters(torch.Size(shape))
+        state = torch.get_rng_state()
+        torch.manual_seed(seed)
+        ours = module_parameters(make(UK), torch.Size(shape))
+        assert torch.equal(torch.get_rng_state(), state)
+        assert ours.keys() == theirs.keys()
+        for key in theirs:
+            assert ours[key].dtype == theirs[key].dtype and torch.equal(ours[key], theirs[key]), key

@@ -333,6 +333,11 @@ class ColorJiggle(K.ColorJiggle):
 class ColorJitter(K.ColorJitter):
     """kornia.augmentation.ColorJitter that also takes uint8 images (u8aug kernels)."""
 
+    def generate_parameters(self, batch_shape):
+        # kornia's draws, bit for bit, in fewer tensor ops (_draws.py)
+        params = _draws.color_jitter(self._param_generator, batch_shape, self.same_on_batch)
+        return super().generate_parameters(batch_shape) if params is None else params
+
 
 # kornia's Denormalize maps a normalized float image back to [0, 1] floats: its input is never
 # uint8, so it is kornia's class itself, here so that a pipeline can name every class from one module.

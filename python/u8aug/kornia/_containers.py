@@ -25,7 +25,7 @@ from kornia.augmentation.container.params import ParamItem, PatchParamItem
 from kornia.augmentation.container.patch import PatchSequential
 from kornia.geometry.transform.affwarp import _side_to_image_size
 
-from . import _fused
+from . import _draws, _fused
 
 
 def _configured_size(module, batch_shape):
@@ -69,15 +69,20 @@ def batch_shape_after(
 
 def module_parameters(module, batch_shape) -> dict:
     """A module's ``forward_parameters``: kornia's own, except that the recorded input shape
-    (``forward_input_shape``) is stacked from the sizes instead of going through kornia's
+    (``forward_input_shape``) is made from the sizes in one op instead of going through kornia's
     ``_constant_tensor``, whose cache of equal sizes guards on a symbolic batch size (a compiled
-    pipeline then recompiled for every new batch size). Same draws, in the same order, same values."""
+    pipeline then recompiled for every new batch size), and the gate is drawn by _draws.gate where
+    it applies. Same draws, in the same order, same values."""
     if type(module).forward_parameters is not _BasicAugmentationBase.forward_parameters:
         return module.forward_parameters(batch_shape)
-    batch_prob = module.__batch_prob_generator__(batch_shape, module.p, module.p_batch, module.same_on_batch)
+    batch_prob = None
+    if type(module).__batch_prob_generator__ is _BasicAugmentationBase.__batch_prob_generator__:
+        batch_prob = _draws.gate(module, batch_shape)
+    if batch_prob is None:
+        batch_prob = module.__batch_prob_generator__(batch_shape, module.p, module.p_batch, module.same_on_batch)
     params = module.generate_parameters(batch_shape) or {}
     params["batch_prob"] = batch_prob
-    params["forward_input_shape"] = torch.stack([torch.full((), s, dtype=torch.long) for s in batch_shape])
+    params["forward_input_shape"] = torch.tensor(list(batch_shape))
     return params
 
 

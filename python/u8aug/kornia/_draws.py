@@ -91,3 +91,33 @@ def resized_crop(gen, batch_shape, same_on_batch: bool) -> Optional[Dict[str, to
         "input_size": torch.tensor([height, width]).expand(b, -1),
         "output_size": torch.tensor([out_h, out_w]).expand(b, -1),
     }
+
+
+def color_jitter(gen, batch_shape, same_on_batch: bool) -> Optional[Dict[str, torch.Tensor]]:
+    """ColorJitterGenerator.forward (a uniform factor a sample for brightness, contrast, hue and
+    saturation, in that order, then the steps' order), or None where this replica does not apply."""
+    samplers = ("brightness_sampler", "contrast_sampler", "hue_sampler", "saturation_sampler")
+    if type(gen) is not rg.ColorJitterGenerator or not _cpu_float32(*(getattr(gen, s) for s in samplers)):
+        return None
+    b = batch_shape[0]
+    rows = 1 if same_on_batch else b
+    params = {}
+    for name in samplers:  # Uniform.rsample: low + rand * (high - low)
+        s = getattr(gen, name)
+        params[name.replace("_sampler", "_factor")] = s.low + _uniform(rows, b) * (s.high - s.low)
+    params["order"] = torch.randperm(4, dtype=torch.long)
+    return params
+
+
+def gate(module, batch_shape) -> Optional[torch.Tensor]:
+    """kornia's __batch_prob_generator__ where p_batch is 1 (its default) and p is 1 or a per-sample
+    draw: the product with the batch gate's ones is left out (its value is the per-sample gate's).
+    None elsewhere: kornia's runs."""
+    p, b = module.p, batch_shape[0]
+    if module.p_batch != 1 or (module.same_on_batch and p not in (0, 1)):
+        return None
+    if p == 1:
+        return torch.ones(b, device=module.device, dtype=module.dtype)
+    if p == 0:
+        return torch.zeros(b, device=module.device, dtype=module.dtype)
+    return (torch.rand(b, device=module.device) < p).to(module.dtype)

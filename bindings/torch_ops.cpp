@@ -7,4 +7,8 @@ STABLE_TORCH_LIBRARY(u8aug, m) {
 #undef U8AUG_OP
   // helper ops outside the image-op catalogue (bindings/op_impls_filters.inc)
   m.def("plasma_level(Tensor grid, Tensor scale, Tensor draws) -> Tensor");
+  // kornia's RandomResizedCrop boxes from its draws (bindings/draws.cpp)
+  m.def(
+      "resized_crop_boxes(Tensor area, Tensor aspect, Tensor x, Tensor y, Tensor size, float scale_low, "
+      "float scale_span, float ratio_min, float ratio_max, int out_height, int out_width) -> Tensor");
 }

@@ -48,7 +48,7 @@ string(REPLACE "." ";" _oldest "${U8AUG_TORCH_OLDEST}")
 list(GET _oldest 0 _oldest_major)
 list(GET _oldest 1 _oldest_minor)
 math(EXPR U8AUG_TORCH_TARGET_VERSION "(${_oldest_major} << 56) | (${_oldest_minor} << 48)" OUTPUT_FORMAT HEXADECIMAL)
-add_library(u8aug_torch_ops OBJECT bindings/torch_ops.cpp bindings/torch_cpu.cpp bindings/torch_cuda.cpp)
+add_library(u8aug_torch_ops OBJECT bindings/torch_ops.cpp bindings/torch_cpu.cpp bindings/torch_cuda.cpp bindings/draws.cpp)
 set_target_properties(u8aug_torch_ops PROPERTIES CXX_STANDARD 20 CXX_STANDARD_REQUIRED ON
   POSITION_INDEPENDENT_CODE ON)
 target_include_directories(u8aug_torch_ops SYSTEM PRIVATE ${_torch_includes})
@@ -56,6 +56,8 @@ target_include_directories(u8aug_torch_ops PRIVATE ${PROJECT_SOURCE_DIR})
 target_compile_definitions(u8aug_torch_ops PRIVATE TORCH_TARGET_VERSION=${U8AUG_TORCH_TARGET_VERSION})
 # A wrapper in bindings/op_impls.inc that ops.def does not register is an error, not dead code.
 target_compile_options(u8aug_torch_ops PRIVATE -Werror=unused-function)
+# kornia's float32 steps, each rounded as kornia rounds it (u8aug/draws.h): no fused multiply-add
+set_source_files_properties(bindings/draws.cpp PROPERTIES COMPILE_OPTIONS -ffp-contract=off)
 target_link_libraries(u8aug_torch_ops PRIVATE u8aug_kernels)
 
 pybind11_add_module(_C MODULE bindings/module.cpp $<TARGET_OBJECTS:u8aug_torch_ops>)

@@ -222,6 +222,26 @@ def _plasma_level_fake(grid, scale, draws):
     return grid.new_empty((n, 1, 2 * h - 1, 2 * w - 1))
 
 
+# A helper op outside the image-op catalogue: kornia's RandomResizedCrop boxes from its draws
+# (u8aug/draws.h), src and dst stacked.
+@torch.library.register_fake("u8aug::resized_crop_boxes")
+def _resized_crop_boxes_fake(
+    area, aspect, x, y, size, scale_low, scale_span, ratio_min, ratio_max, out_height, out_width
+):
+    b = area.shape[0]
+    for name, t, shape in (("area", area, (b, 10)), ("aspect", aspect, (b, 10)), ("x", x, (b,)), ("y", y, (b,))):
+        torch._check(
+            t.dtype == torch.float32 and tuple(t.shape) == shape and t.device.type == "cpu",
+            lambda name=name, t=t, shape=shape: f"u8aug.resized_crop_boxes: expected {name} to be a float32 CPU "
+            f"tensor of shape {list(shape)}, got {t.dtype} of shape {list(t.shape)} on {t.device}",
+        )
+    torch._check(
+        size.dtype == torch.int64 and tuple(size.shape) == (2,),
+        lambda: "u8aug.resized_crop_boxes: expected size to be a contiguous int64 CPU tensor of 2 values (H, W)",
+    )
+    return area.new_empty((2, b, 4, 2))
+
+
 @_fake("snow")
 def _snow_fake(img, coefficient, brightness):
     _check_image("snow", img)

@@ -125,3 +125,35 @@ def test_the_containers_module_draws_are_kornias(make):
         assert ours.keys() == theirs.keys()
         for key in theirs:
             assert ours[key].dtype == theirs[key].dtype and torch.equal(ours[key], theirs[key]), key
+
+
+def _box_args(b=3, size=(40, 60)):
+    g = torch.Generator().manual_seed(0)
+    area, aspect = torch.rand(b, 10, generator=g), torch.rand(b, 10, generator=g) + 0.5
+    x, y = torch.rand(b, generator=g), torch.rand(b, generator=g)
+    return (area, aspect, x, y, torch.tensor(size), 0.08, 0.92, 0.75, 4 / 3, 16, 24)
+
+
+def test_resized_crop_boxes_helper_passes_opcheck():
+    torch.library.opcheck(torch.ops.u8aug.resized_crop_boxes.default, _box_args())
+    torch.library.opcheck(torch.ops.u8aug.resized_crop_boxes.default, _box_args(b=0))
+
+
+@pytest.mark.parametrize(
+    "index,bad,message",
+    [
+        (0, torch.rand(3, 9), r"expected area to be a float32 CPU tensor of shape \[3, 10\]"),
+        (1, torch.rand(3, 10, dtype=torch.float64), r"expected aspect to be a float32 CPU tensor"),
+        (2, torch.rand(4), r"expected x to be a float32 CPU tensor of shape \[3\]"),
+        (3, torch.rand(6)[::2], r"y must be contiguous"),
+        (4, torch.tensor([40.0, 60.0]), r"expected size to be a contiguous int64 CPU tensor of 2 values"),
+        (4, torch.tensor([0, 60]), r"the input size must be whole numbers in \[1, 2\^24\]"),
+        (7, -1.0, r"expected 0 < ratio_min <= ratio_max"),
+        (9, 0, r"the output size must be positive"),
+    ],
+)
+def test_resized_crop_boxes_helper_refuses_bad_arguments(index, bad, message):
+    args = list(_box_args())
+    args[index] = bad
+    with pytest.raises(RuntimeError, match="u8aug.resized_crop_boxes: " + message):
+        torch.ops.u8aug.resized_crop_boxes(*args)

@@ -20,9 +20,6 @@ import numpy as np
 import torch
 from kornia.augmentation import random_generator as rg
 
-# a box's corners from (x0, y0, x1, y1): kornia's bbox_generator order, top-left clockwise
-_CORNERS = torch.tensor((0, 1, 2, 1, 2, 3, 0, 3))
-
 
 def _float32(x) -> float:
     return float(np.float32(x))
@@ -56,40 +53,29 @@ def resized_crop(gen, batch_shape, same_on_batch: bool) -> Optional[Dict[str, to
     b, height, width = batch_shape[0], batch_shape[-2], batch_shape[-1]
     rows = 1 if same_on_batch else b
     s0, s1 = (_float32(s) for s in gen.scale)
-    area = (_uniform(rows, b, 10) * _float32(np.float32(s1) - np.float32(s0)) + s0) * height * width
+    area = _uniform(rows, b, 10)
     lo, hi = gen.log_ratio_sampler.low, gen.log_ratio_sampler.high
-    aspect = torch.exp(lo + _uniform(rows, b, 10) * (hi - lo))
-    w = torch.sqrt(area * aspect).round()  # kornia floors the rounded value too: a no-op
-    h = torch.sqrt(area / aspect).round()
-    fits = (torch.minimum(w, h) >= 1) & (w <= width) & (h <= height)  # w, h are whole and >= 0
-    # the first candidate that fits (index 0 where none does, as kornia's); int, as kornia's: the
-    # compiled reduction of a bool max fails to build on inductor's CPU backend
-    found, first = fits.int().max(1)
-    wh = torch.stack([w, h], -1).gather(1, first.view(b, 1, 1).expand(b, 1, 2)).view(b, 2)
-
-    # where no candidate fits: torchvision's crop at the nearest ratio (kornia's branch on sizes)
-    r_min, r_max = min(gen.ratio), max(gen.ratio)
-    in_ratio = float(width) / float(height)
-    whole_w, whole_h = torch.full((), float(width)), torch.full((), float(height))
-    if in_ratio < r_min:
-        whole_h = torch.round(whole_w / r_min)
-    elif in_ratio > r_max:
-        whole_w = torch.round(whole_h * r_max)
-    wh = torch.where(found.view(b, 1) > 0, wh, torch.stack([whole_w, whole_h]))
-    wh = torch.minimum(wh.clamp(min=1), torch.tensor([width, height], dtype=torch.float32))
-
-    x_start = (_uniform(rows, b) * ((width + 1) - wh[:, 0])).floor()
-    y_start = (_uniform(rows, b) * ((height + 1) - wh[:, 1])).floor()
-    start = torch.stack([x_start, y_start], 1)
-    corners = torch.cat([start, start + wh - 1], 1)
-    src = corners.index_select(1, _CORNERS).view(b, 4, 2)
-    out_h, out_w = gen.resize_to
-    dst = torch.tensor([[[0, 0], [out_w - 1, 0], [out_w - 1, out_h - 1], [0, out_h - 1]]], dtype=torch.float32)
+    aspect = torch.exp(lo + _uniform(rows, b, 10) * (hi - lo))  # torch's exp, as kornia's
+    x, y = _uniform(rows, b), _uniform(rows, b)
+    # the rest of kornia's float32 steps, one sample at a time in C++ (u8aug/draws.h)
+    boxes = torch.ops.u8aug.resized_crop_boxes(
+        area,
+        aspect,
+        x,
+        y,
+        torch.tensor([height, width]),
+        s0,
+        _float32(np.float32(s1) - np.float32(s0)),
+        float(min(gen.ratio)),
+        float(max(gen.ratio)),
+        *gen.resize_to,
+    )
+    sizes = torch.tensor([height, width, *gen.resize_to])
     return {
-        "src": src,
-        "dst": dst.repeat(b, 1, 1),
-        "input_size": torch.tensor([height, width]).expand(b, -1),
-        "output_size": torch.tensor([out_h, out_w]).expand(b, -1),
+        "src": boxes[0],
+        "dst": boxes[1],
+        "input_size": sizes[:2].expand(b, -1),
+        "output_size": sizes[2:].expand(b, -1),
     }
 
 

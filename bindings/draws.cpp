@@ -1,0 +1,65 @@
+// Helper ops outside the image-op catalogue that turn kornia's uniform draws into its parameters
+// (u8aug/draws.h), for u8aug.kornia's generators (python/u8aug/kornia/_draws.py). kornia draws its
+// parameters on the CPU, so these have a CPU kernel only.
+#include <torch/csrc/stable/library.h>
+
+#include "bindings/tensor_image.h"
+#include "u8aug/draws.h"
+
+namespace u8aug {
+namespace bindings {
+namespace {
+
+// float32, contiguous, on the CPU, of the given shape
+const float* draws_of(const char* op, const char* name, const Tensor& t, IntList shape) {
+  bool ok = t.defined() && t.is_cpu() && t.scalar_type() == ScalarType::Float &&
+            t.dim() == static_cast<int64_t>(shape.size());
+  for (size_t i = 0; ok && i < shape.size(); ++i) ok = t.size(static_cast<int64_t>(i)) == shape[i];
+  check(ok, "u8aug.", op, ": expected ", name, " to be a float32 CPU tensor of shape ", Shape{shape}, ", got ",
+        t.defined() ? torch::headeronly::toString(t.scalar_type()) : "undefined", " of shape ",
+        t.defined() ? Shape{t.sizes()} : Shape{}, t.defined() ? " on " + device_name(t) : "");
+  check(t.is_contiguous(), "u8aug.", op, ": ", name, " must be contiguous");
+  return static_cast<const float*>(t.data_ptr());
+}
+
+// RandomResizedCrop's src and dst boxes, stacked: (2, B, 4, 2) float32. area and aspect (B, 10),
+// x and y (B,); size: int64 (2,) holding the input's (H, W).
+Tensor resized_crop_boxes(const Tensor& area, const Tensor& aspect, const Tensor& x, const Tensor& y,
+                          const Tensor& size, double scale_low, double scale_span, double ratio_min, double ratio_max,
+                          int64_t out_height, int64_t out_width) {
+  const char* op = "resized_crop_boxes";
+  check(area.defined() && area.dim() == 2, "u8aug.", op, ": expected area of shape (B, ", kResizedCropCandidates, ")");
+  const int64_t b = area.size(0), n = kResizedCropCandidates;
+  ResizedCropDraws d;
+  d.area = draws_of(op, "area", area, {b, n});
+  d.aspect = draws_of(op, "aspect", aspect, {b, n});
+  d.x = draws_of(op, "x", x, {b});
+  d.y = draws_of(op, "y", y, {b});
+  check(size.defined() && size.is_cpu() && size.scalar_type() == ScalarType::Long && size.dim() == 1 &&
+            size.size(0) == 2 && size.is_contiguous(),
+        "u8aug.", op, ": expected size to be a contiguous int64 CPU tensor of 2 values (H, W)");
+  const int64_t* hw = static_cast<const int64_t*>(size.data_ptr());
+  check(hw[0] >= 1 && hw[1] >= 1 && hw[0] <= (int64_t{1} << 24) && hw[1] <= (int64_t{1} << 24), "u8aug.", op,
+        ": the input size must be whole numbers in [1, 2^24], got (", hw[0], ", ", hw[1], ")");
+  check(out_height >= 1 && out_width >= 1, "u8aug.", op, ": the output size must be positive, got (", out_height, ", ",
+        out_width, ")");
+  check(ratio_min > 0 && ratio_min <= ratio_max, "u8aug.", op, ": expected 0 < ratio_min <= ratio_max, got ", ratio_min,
+        " and ", ratio_max);
+  d.batch = b;
+  d.height = hw[0], d.width = hw[1];
+  d.scale_low = static_cast<float>(scale_low), d.scale_span = static_cast<float>(scale_span);
+  d.ratio_min = ratio_min, d.ratio_max = ratio_max;
+  d.out_height = out_height, d.out_width = out_width;
+  const Tensor out = empty_float(op, area, {2, b, 4, 2});
+  float* boxes = static_cast<float*>(out.data_ptr());
+  u8aug::resized_crop_boxes(d, boxes, boxes + 8 * b);
+  return out;
+}
+
+}  // namespace
+}  // namespace bindings
+}  // namespace u8aug
+
+STABLE_TORCH_LIBRARY_IMPL(u8aug, CPU, m) {
+  m.impl("resized_crop_boxes", TORCH_BOX(&u8aug::bindings::resized_crop_boxes));
+}

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cpu/parallel.h"
+#include "cpu/scratch.h"
 #include "u8aug/detail/check.h"
 
 namespace u8aug {
@@ -66,7 +67,10 @@ void run_samples(const ConstImage& src, const std::vector<PipelineStep>& steps, 
   std::mutex error_mutex;
   run_parallel(parallel, src.batch, 1, [&](int64_t begin, int64_t end) {
     try {
-      std::vector<uint8_t> buffers[2] = {std::vector<uint8_t>(scratch), std::vector<uint8_t>(scratch)};
+      // kept between calls (cpu/scratch.h): one image a call, fresh ones cost a tenth of the call
+      thread_local std::vector<uint8_t> kept_a, kept_b;
+      std::vector<uint8_t>* buffers[2] = {&kept_a, &kept_b};
+      for (std::vector<uint8_t>* b : buffers) b->resize(static_cast<size_t>(scratch));
       for (int64_t b = begin; b < end; ++b) {
         int64_t last = -1;
         for (int64_t i = 0; i < static_cast<int64_t>(steps.size()); ++i) last = runs(steps[i], b) ? i : last;
@@ -76,13 +80,14 @@ void run_samples(const ConstImage& src, const std::vector<PipelineStep>& steps, 
           const PipelineStep& step = steps[i];
           if (!runs(step, b)) continue;  // a skipped sample keeps its bytes, as kornia's blend does
           Image out;
-          if (!(i == last && last_dst(b, &out))) out = scratch_view(buffers[next], step, interleaved);
+          if (!(i == last && last_dst(b, &out))) out = scratch_view(*buffers[next], step, interleaved);
           step.run(cur, out, b);
           cur = out;
           next ^= 1;
         }
         finish(cur, b, last);
       }
+      release_large_scratch(kept_a, kept_b);
     } catch (...) {
       const std::lock_guard<std::mutex> lock(error_mutex);
       if (!error) error = std::current_exception();

@@ -23,7 +23,7 @@ const float* draws_of(const char* op, const char* name, const Tensor& t, IntList
 }
 
 // RandomResizedCrop's src and dst boxes, stacked: (2, B, 4, 2) float32. area and aspect (B, 10),
-// x and y (B,); size: int64 (2,) holding the input's (H, W).
+// x and y (B,); size: int64, the input's (H, W) as (2,), or (B, 2) for images of several sizes.
 Tensor resized_crop_boxes(const Tensor& area, const Tensor& aspect, const Tensor& x, const Tensor& y,
                           const Tensor& size, double scale_low, double scale_span, double ratio_min, double ratio_max,
                           int64_t out_height, int64_t out_width) {
@@ -35,18 +35,23 @@ Tensor resized_crop_boxes(const Tensor& area, const Tensor& aspect, const Tensor
   d.aspect = draws_of(op, "aspect", aspect, {b, n});
   d.x = draws_of(op, "x", x, {b});
   d.y = draws_of(op, "y", y, {b});
-  check(size.defined() && size.is_cpu() && size.scalar_type() == ScalarType::Long && size.dim() == 1 &&
-            size.size(0) == 2 && size.is_contiguous(),
-        "u8aug.", op, ": expected size to be a contiguous int64 CPU tensor of 2 values (H, W)");
+  const bool per_sample = size.defined() && size.dim() == 2;
+  check(size.defined() && size.is_cpu() && size.scalar_type() == ScalarType::Long && size.is_contiguous() &&
+            (per_sample ? size.size(0) == b && size.size(1) == 2 : size.dim() == 1 && size.size(0) == 2),
+        "u8aug.", op, ": expected size to be a contiguous int64 CPU tensor of shape [2] or [", b,
+        ", 2] (the input's H, W), got ", size.defined() ? Shape{size.sizes()} : Shape{});
   const int64_t* hw = static_cast<const int64_t*>(size.data_ptr());
-  check(hw[0] >= 1 && hw[1] >= 1 && hw[0] <= (int64_t{1} << 24) && hw[1] <= (int64_t{1} << 24), "u8aug.", op,
-        ": the input size must be whole numbers in [1, 2^24], got (", hw[0], ", ", hw[1], ")");
+  for (int64_t i = 0; i < (per_sample ? b : 1); ++i) {
+    const int64_t h = hw[2 * i], w = hw[2 * i + 1];
+    check(h >= 1 && w >= 1 && h <= (int64_t{1} << 24) && w <= (int64_t{1} << 24), "u8aug.", op,
+          ": the input size must be whole numbers in [1, 2^24], got (", h, ", ", w, ")");
+  }
   check(out_height >= 1 && out_width >= 1, "u8aug.", op, ": the output size must be positive, got (", out_height, ", ",
         out_width, ")");
   check(ratio_min > 0 && ratio_min <= ratio_max, "u8aug.", op, ": expected 0 < ratio_min <= ratio_max, got ", ratio_min,
         " and ", ratio_max);
   d.batch = b;
-  d.height = hw[0], d.width = hw[1];
+  d.sizes = hw, d.size_per_sample = per_sample;
   d.scale_low = static_cast<float>(scale_low), d.scale_span = static_cast<float>(scale_span);
   d.ratio_min = ratio_min, d.ratio_max = ratio_max;
   d.out_height = out_height, d.out_width = out_width;

@@ -236,8 +236,9 @@ def _resized_crop_boxes_fake(
             f"tensor of shape {list(shape)}, got {t.dtype} of shape {list(t.shape)} on {t.device}",
         )
     torch._check(
-        size.dtype == torch.int64 and tuple(size.shape) == (2,),
-        lambda: "u8aug.resized_crop_boxes: expected size to be a contiguous int64 CPU tensor of 2 values (H, W)",
+        size.dtype == torch.int64 and tuple(size.shape) in ((2,), (b, 2)),
+        lambda: f"u8aug.resized_crop_boxes: expected size to be a contiguous int64 CPU tensor of shape [2] or [{b}, 2] "
+        f"(the input's H, W), got {list(size.shape)}",
     )
     return area.new_empty((2, b, 4, 2))
 

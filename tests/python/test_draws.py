@@ -146,7 +146,11 @@ def test_resized_crop_boxes_helper_passes_opcheck():
         (1, torch.rand(3, 10, dtype=torch.float64), r"expected aspect to be a float32 CPU tensor"),
         (2, torch.rand(4), r"expected x to be a float32 CPU tensor of shape \[3\]"),
         (3, torch.rand(6)[::2], r"y must be contiguous"),
-        (4, torch.tensor([40.0, 60.0]), r"expected size to be a contiguous int64 CPU tensor of 2 values"),
+        (
+            4,
+            torch.tensor([40.0, 60.0]),
+            r"expected size to be a contiguous int64 CPU tensor of shape \[2\] or \[3, 2\]",
+        ),
         (4, torch.tensor([0, 60]), r"the input size must be whole numbers in \[1, 2\^24\]"),
         (7, -1.0, r"expected 0 < ratio_min <= ratio_max"),
         (9, 0, r"the output size must be positive"),

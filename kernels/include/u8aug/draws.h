@@ -18,7 +18,8 @@ struct ResizedCropDraws {
   const float* x;       // (B,) uniforms: the crop's left edge
   const float* y;       // (B,) uniforms: its top edge
   int64_t batch = 0;
-  int64_t height = 0, width = 0;            // the input's
+  const int64_t* sizes = nullptr;  // the input's (H, W): one pair, or one a sample (a ragged batch)
+  bool size_per_sample = false;
   float scale_low = 0.0f;                   // scale[0], as float32
   float scale_span = 0.0f;                  // scale[1] - scale[0], subtracted in float32
   double ratio_min = 0.0, ratio_max = 0.0;  // the ratio range's ends, as Python floats
@@ -29,18 +30,18 @@ inline constexpr int64_t kResizedCropCandidates = 10;
 
 // src and dst: (B, 4, 2) float32 each, corners from the top left, clockwise, as (x, y).
 inline void resized_crop_boxes(const ResizedCropDraws& d, float* src, float* dst) {
-  const float h_in = static_cast<float>(d.height), w_in = static_cast<float>(d.width);
-  // where no candidate fits: torchvision's crop at the nearest ratio (a Python branch in kornia;
-  // tensor / Python float divides in float32)
-  float whole_w = w_in, whole_h = h_in;
-  const double in_ratio = static_cast<double>(d.width) / static_cast<double>(d.height);
-  if (in_ratio < d.ratio_min) {
-    whole_h = std::nearbyint(w_in / static_cast<float>(d.ratio_min));
-  } else if (in_ratio > d.ratio_max) {
-    whole_w = std::nearbyint(h_in * static_cast<float>(d.ratio_max));
-  }
   for (int64_t b = 0; b < d.batch; ++b) {
-    float w = whole_w, h = whole_h;
+    const int64_t* hw = d.sizes + (d.size_per_sample ? 2 * b : 0);
+    const float h_in = static_cast<float>(hw[0]), w_in = static_cast<float>(hw[1]);
+    // where no candidate fits: torchvision's crop at the nearest ratio (a Python branch in kornia;
+    // tensor / Python float divides in float32)
+    float w = w_in, h = h_in;
+    const double in_ratio = static_cast<double>(hw[1]) / static_cast<double>(hw[0]);
+    if (in_ratio < d.ratio_min) {
+      h = std::nearbyint(w_in / static_cast<float>(d.ratio_min));
+    } else if (in_ratio > d.ratio_max) {
+      w = std::nearbyint(h_in * static_cast<float>(d.ratio_max));
+    }
     for (int64_t i = 0; i < kResizedCropCandidates; ++i) {
       const int64_t k = b * kResizedCropCandidates + i;
       float area = d.area[k] * d.scale_span;

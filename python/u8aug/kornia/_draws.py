@@ -36,10 +36,11 @@ def _uniform(rows: int, batch: int, *shape: int) -> torch.Tensor:
     return r if rows == batch else r.repeat(batch, *(1,) * len(shape))
 
 
-def resized_crop(gen, batch_shape, same_on_batch: bool) -> Optional[Dict[str, torch.Tensor]]:
+def resized_crop(gen, batch_shape, same_on_batch: bool, sizes=None) -> Optional[Dict[str, torch.Tensor]]:
     """ResizedCropGenerator.forward (ten candidate areas and aspect ratios a sample, the first that
     fits, torchvision's fallback where none does, then the crop's position), or None where this
-    replica does not apply."""
+    replica does not apply. ``sizes``: int64 (B, 2), each sample's own (H, W) instead of the
+    batch's (a ragged batch, _ragged.py: every size-dependent step with the sample's size)."""
     if (
         type(gen) is not rg.ResizedCropGenerator
         or isinstance(gen.scale, torch.Tensor)
@@ -50,7 +51,9 @@ def resized_crop(gen, batch_shape, same_on_batch: bool) -> Optional[Dict[str, to
         or batch_shape[0] == 0
     ):
         return None
-    b, height, width = batch_shape[0], batch_shape[-2], batch_shape[-1]
+    b = batch_shape[0]
+    if sizes is None:
+        sizes = torch.tensor([batch_shape[-2], batch_shape[-1]])
     rows = 1 if same_on_batch else b
     s0, s1 = (_float32(s) for s in gen.scale)
     area = _uniform(rows, b, 10)
@@ -63,19 +66,18 @@ def resized_crop(gen, batch_shape, same_on_batch: bool) -> Optional[Dict[str, to
         aspect,
         x,
         y,
-        torch.tensor([height, width]),
+        sizes,
         s0,
         _float32(np.float32(s1) - np.float32(s0)),
         float(min(gen.ratio)),
         float(max(gen.ratio)),
         *gen.resize_to,
     )
-    sizes = torch.tensor([height, width, *gen.resize_to])
     return {
         "src": boxes[0],
         "dst": boxes[1],
-        "input_size": sizes[:2].expand(b, -1),
-        "output_size": sizes[2:].expand(b, -1),
+        "input_size": sizes.expand(b, -1),
+        "output_size": torch.tensor(gen.resize_to).expand(b, -1),
     }
 
 

@@ -23,6 +23,7 @@ from kornia.core.utils import _extract_device_dtype
 from kornia.geometry.bbox import bbox_generator
 
 from .. import ops
+from . import _draws
 from ._apply_common import fidelity
 from ._apply_geometry import _resample, _slice_mode
 
@@ -60,8 +61,11 @@ def _resized_crop_params(aug, sizes):
     (ten candidate areas and log ratios a sample, the first that fits, torchvision's fallback,
     then the position), each size-dependent step with the sample's own size."""
     gen = aug._param_generator
-    device, dtype = _extract_device_dtype([gen.scale, gen.ratio])
     b, same = sizes.shape[0], aug.same_on_batch
+    drawn = _draws.resized_crop(gen, (b,), same, sizes.to(torch.int64).contiguous())  # kornia's steps in C++
+    if drawn is not None:
+        return drawn
+    device, dtype = _extract_device_dtype([gen.scale, gen.ratio])
     h_in, w_in = (sizes[:, i : i + 1].to(device=device, dtype=dtype) for i in (0, 1))
     rand = _adapted_rsampling((b, 10), gen.rand_sampler, same).to(device=device, dtype=dtype)
     scale = torch.as_tensor(gen.scale).to(device=device, dtype=dtype)

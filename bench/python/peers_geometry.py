@@ -315,11 +315,11 @@ def _per_sample_peers(ragged=False):
 
         return factory
 
-    def ours_list(stacked):
+    def ours_list(stacked, fidelity="exact"):
         def factory(x):
             if x.device.type != "cpu":
                 return None
-            aug = recipe(UK)
+            aug = recipe(UK, fidelity)
             if stacked:
                 g = torch.Generator().manual_seed(0)
                 batch = torch.randint(0, 256, (x.shape[0], 3, *RAGGED_STACKED), dtype=torch.uint8, generator=g)
@@ -365,7 +365,11 @@ def _per_sample_peers(ragged=False):
         return lambda: [t(image=img)["image"] for img in batch]
 
     if ragged:
-        mine = {"u8aug": UK and K and ours_list(False), "u8aug stacked batch": UK and K and ours_list(True)}
+        mine = {
+            "u8aug": UK and K and ours_list(False),
+            "u8aug fast": UK and K and ours_list(False, "fast"),
+            "u8aug stacked batch": UK and K and ours_list(True),
+        }
     else:
         mine = {
             "u8aug": UK and K and ours(False),

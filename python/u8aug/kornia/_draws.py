@@ -2,7 +2,7 @@
 
 On one image a call, kornia's parameter generation costs more than u8aug's kernels: its
 ResizedCropGenerator alone issues about 120 small tensor ops (range checks, distribution objects,
-constants stacked scalar by scalar), some 0.8 ms a call on one core. What is cut here is only
+constants stacked scalar by scalar), about 0.75 ms a call on one core. What is cut here is only
 that work: each replica makes the same ``torch.rand`` calls with the same shapes, in the same
 order, on the same generator, and carries out the same float32 operations on them in the same
 order (where kornia's result does not depend on a step, such as a floor after a round, the step

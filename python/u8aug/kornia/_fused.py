@@ -262,7 +262,9 @@ def fused_forward(container, x: torch.Tensor, params) -> torch.Tensor:
         return x
 
     for param in params:
-        module = container.get_submodule(param.name)
+        # a direct child by its name (get_submodule walks a dotted path: 9 us a module)
+        module = container._modules.get(param.name)
+        module = container.get_submodule(param.name) if module is None else module
         data = param.data
         if isinstance(data, dict) and x.dtype == torch.uint8 and _kernel_of(module) is not None:
             if "batch_prob" not in data:

@@ -14,6 +14,7 @@ LIBRARIES = [
     "u8aug",
     "u8aug compiled",
     "u8aug fast",  # fidelity="fast" where the op or class has that tier
+    "u8aug fast compiled",  # the pipelines' fast tier under torch.compile(fullgraph=True)
     "u8aug kernels alone",  # the pipeline row: its u8aug ops one after another, kornia's draws made once
     "u8aug fast kernels alone",  # the same in the fast tier
     "u8aug stacked batch",  # the ragged row: the same recipe on a stacked batch of one size

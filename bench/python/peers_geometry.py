@@ -259,6 +259,7 @@ def _pipeline_peers(simclr=False):
         "u8aug": UK and K and ours(False),
         "u8aug compiled": UK and K and ours(True),
         "u8aug fast": UK and K and ours(False, "fast"),
+        "u8aug fast compiled": UK and K and ours(True, "fast"),
         "u8aug kernels alone": UK and K and not simclr and kernels_alone("exact"),
         "u8aug fast kernels alone": UK and K and not simclr and kernels_alone("fast"),
         "kornia float": K and kornia(False),
@@ -375,6 +376,7 @@ def _per_sample_peers(ragged=False):
             "u8aug": UK and K and ours(False),
             "u8aug compiled": UK and K and ours(True),
             "u8aug fast": UK and K and ours(False, "fast"),
+            "u8aug fast compiled": UK and K and ours(True, "fast"),
         }
     peers = {
         **mine,

@@ -6,8 +6,18 @@ import peer_helpers as peer_defs
 
 # The rows a newcomer looks at first (scripts/demo.sh runs just these by default).
 HEADLINE_OPS = ["pipeline", "per_sample", "color_jitter", "resized_crop", "hflip"]
-VARIANTS = {"u8aug": "eager", "u8aug compiled": "compiled", "u8aug fast": "fast tier"}
-COLOURS = {"u8aug": "tab:blue", "u8aug compiled": "tab:green", "u8aug fast": "tab:orange"}
+VARIANTS = {
+    "u8aug": "eager",
+    "u8aug compiled": "compiled",
+    "u8aug fast": "fast tier",
+    "u8aug fast compiled": "fast tier, compiled",
+}
+COLOURS = {
+    "u8aug": "tab:blue",
+    "u8aug compiled": "tab:green",
+    "u8aug fast": "tab:orange",
+    "u8aug fast compiled": "tab:red",
+}
 
 
 def fastest_peer(libraries: dict):
@@ -36,13 +46,14 @@ def draw(ax, rows, title: str, legend_outside: bool = False) -> None:
     legend goes right of the axes with `legend_outside` (a chart of its own: with few rows a legend
     inside covers bars), else in the lower right."""
     labels, k = [], 0
-    height = 0.8 / len(VARIANTS)
+    variants = [lib for lib in VARIANTS if any(lib in r["libraries"] for r in rows)]  # the measured ones
+    height = 0.8 / max(len(variants), 1)
     shown = set()
     for r in rows:
         best = fastest_peer(r["libraries"])
         if best is None or "u8aug" not in r["libraries"]:
             continue
-        for i, lib in enumerate(VARIANTS):
+        for i, lib in enumerate(variants):
             if lib not in r["libraries"]:
                 continue
             ratio = r["libraries"][lib]["images_per_s"] / best[0]

@@ -91,7 +91,7 @@ HWY_INLINE void SampleLanes(D d, const SampleRow& r, int64_t x, hn::Vec<D> gx, h
   const auto W = hn::Set(d, static_cast<float>(src.width)), H = hn::Set(d, static_cast<float>(src.height));
   const auto minus1 = hn::Set(d, -1.0f), one = hn::Set(d, 1.0f);
   auto inside = [&](hn::Vec<D> i, hn::Vec<D> size) { return hn::And(hn::Gt(i, minus1), hn::Lt(i, size)); };
-  const auto wstride = hn::Set(di, static_cast<int32_t>(src.width));
+  const auto wstride = hn::Set(di, static_cast<int32_t>(r.pixels->stride));
   auto offset = [&](hn::Mask<D> ok, hn::Vec<D> fx, hn::Vec<D> fy) {
     const auto ix = hn::ConvertTo(di, hn::IfThenElseZero(ok, fx));
     const auto iy = hn::ConvertTo(di, hn::IfThenElseZero(ok, fy));
@@ -158,20 +158,21 @@ HWY_INLINE void SampleLanes(D d, const SampleRow& r, int64_t x, hn::Vec<D> gx, h
 #endif  // HWY_NATIVE_FMA
 
 // The columns [r.x_begin, r.x_end) of one output row that whole vectors cover, their grid points
-// from grid(x, gx, gy); an interleaved output is copied from the scratch planes. Returns the first
+// from grid(x, gx, gy), sampled by sample(d, r, x, gx, gy) (SampleLanes, or the fast tier's
+// FixedSampleLanes); an interleaved output is copied from the scratch planes. Returns the first
 // column left to the per-pixel form (the row's tail; every column for bicubic, without native FMA,
 // for an empty source or past int32 gather offsets).
-template <class D, class GridLanes>
-HWY_INLINE int64_t SampleRowLanes(D d, const SampleRow& r, const GridLanes& grid) {
+template <class D, class GridLanes, class Sample>
+HWY_INLINE int64_t SampleRowLanes(D d, const SampleRow& r, const GridLanes& grid, const Sample& sample) {
   int64_t done = r.x_begin;
 #if HWY_NATIVE_FMA
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-  const int64_t area = r.src->height * r.src->width;
-  if (area > 0 && area < (int64_t{1} << 31) && r.setup.mode != Interp::kBicubic) {
+  const int64_t area = r.src->height * r.src->width, framed = (r.src->height + 3) * (r.src->width + 3);
+  if (area > 0 && framed < (int64_t{1} << 31) && r.setup.mode != Interp::kBicubic) {
     for (; done + lanes <= r.x_end; done += lanes) {
       hn::Vec<D> gx, gy;
       grid(done, gx, gy);
-      SampleLanes(d, r, done, gx, gy);
+      sample(d, r, done, gx, gy);
     }
   }
   const Image& dst = *r.dst;
@@ -182,8 +183,20 @@ HWY_INLINE int64_t SampleRowLanes(D d, const SampleRow& r, const GridLanes& grid
 #else
   (void)d;
   (void)grid;
+  (void)sample;
 #endif
   return done;
+}
+
+template <class D, class GridLanes>
+HWY_INLINE int64_t SampleRowLanes(D d, const SampleRow& r, const GridLanes& grid) {
+  return SampleRowLanes(d, r, grid, [](D dd, const SampleRow& rr, int64_t x, hn::Vec<D> gx, hn::Vec<D> gy) {
+#if HWY_NATIVE_FMA
+    SampleLanes(dd, rr, x, gx, gy);
+#else
+    (void)dd, (void)rr, (void)x, (void)gx, (void)gy;
+#endif
+  });
 }
 
 // NOLINTNEXTLINE(google-readability-namespace-comments)

@@ -1,13 +1,15 @@
 // warp_affine and warp_perspective on the CPU. Per sample: its sampling matrix, its pixels packed
 // four channels to a 32-bit word, then the output rows in parallel, in tiles. Where whole vectors
 // fit, each row's grid points are computed in lanes exactly as pixel/warp.h's grid_point and sampled
-// by cpu/sample_lanes-inl.h; row tails, bicubic and targets without FMA run warp_pixel.
+// by cpu/sample_lanes-inl.h (the fast tier's fixed point: cpu/sample_fixed-inl.h); row tails,
+// bicubic and targets without FMA run warp_pixel.
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "cpu/warp.cc"
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
+#include "cpu/sample_fixed-inl.h"
 #include "cpu/sample_lanes-inl.h"
 #include "cpu/unit_lanes-inl.h"
 
@@ -49,7 +51,7 @@ void PackRows(const ConstImage& src, int64_t b, PackedPixels& pixels, int64_t ro
   for (int64_t r = row_begin; r < row_end; ++r) {
     const int64_t g = r / src.height, y = r % src.height;
     const int64_t channels = std::min<int64_t>(4, src.channels - 4 * g);
-    uint32_t* out = pixels.group(g) + y * w;
+    uint32_t* out = pixels.group(g) + y * pixels.stride;
     if (pixels.unit_floats) {
       UnitWindowRows(src, b, y, 0, 1, w, reinterpret_cast<float*>(out), 0, 1);
       continue;
@@ -76,19 +78,37 @@ void PackRows(const ConstImage& src, int64_t b, PackedPixels& pixels, int64_t ro
 void WarpRowRun(const WarpRow& w) {
   const SampleRow& r = w.row;
   const hn::ScalableTag<float> d;
+  // the row's grid terms as vectors, once (an output byte store may alias any memory)
   const float* t = w.setup->sampling.m;
   const float by = w.base_y;
   const bool perspective = w.setup->perspective;
-  const int64_t done = SampleRowLanes(d, r, [&](int64_t x, hn::Vec<decltype(d)>& gx, hn::Vec<decltype(d)>& gy) {
-    const auto bx = hn::LoadU(d, w.base_x + x);
-    gx = hn::Add(hn::Add(hn::Mul(hn::Set(d, t[0]), bx), hn::Set(d, t[1] * by)), hn::Set(d, t[2]));
-    gy = hn::Add(hn::Add(hn::Mul(hn::Set(d, t[3]), bx), hn::Set(d, t[4] * by)), hn::Set(d, t[5]));
+  const float* base_x = w.base_x;
+  const auto t0 = hn::Set(d, t[0]), t1y = hn::Set(d, t[1] * by), t2 = hn::Set(d, t[2]);
+  const auto t3 = hn::Set(d, t[3]), t4y = hn::Set(d, t[4] * by), t5 = hn::Set(d, t[5]);
+  const auto t6 = hn::Set(d, t[6]), t7y = hn::Set(d, t[7] * by), t8 = hn::Set(d, t[8]);
+  const auto grid = [=](int64_t x, hn::Vec<decltype(d)>& gx, hn::Vec<decltype(d)>& gy) {
+    const auto bx = hn::LoadU(d, base_x + x);
+    gx = hn::Add(hn::Add(hn::Mul(t0, bx), t1y), t2);
+    gy = hn::Add(hn::Add(hn::Mul(t3, bx), t4y), t5);
     if (perspective) {
-      const auto denom = hn::Add(hn::Add(hn::Mul(hn::Set(d, t[6]), bx), hn::Set(d, t[7] * by)), hn::Set(d, t[8]));
+      const auto denom = hn::Add(hn::Add(hn::Mul(t6, bx), t7y), t8);
       gx = hn::Div(gx, denom);
       gy = hn::Div(gy, denom);
     }
-  });
+  };
+  int64_t done = r.x_begin;
+  if (!w.setup->fixed_point) {
+    done = SampleRowLanes(d, r, grid);
+  } else {
+#if HWY_NATIVE_FMA && HWY_TARGET != HWY_SCALAR
+    const int64_t framed = (r.src->height + 3) * (r.src->width + 3);
+    if (framed < (int64_t{1} << 31)) done = FixedSampleRow(d, r, grid);
+    if (r.dst->stride_w != 1) {
+      for (int64_t x = r.x_begin; x < done; ++x)
+        for (int64_t c = 0; c < r.dst->channels; ++c) r.dst->at(r.b, c, r.y, x) = r.scratch[c * r.dst->width + x];
+    }
+#endif
+  }
   for (int64_t x = done; x < r.x_end; ++x) {
     warp_pixel(*r.src, *r.dst, *w.setup, *r.fill, r.b, r.y, x, w.base_x[x], by);
   }
@@ -128,8 +148,10 @@ void warp(const char* op, bool perspective, const ConstImage& src, const Image& 
   std::vector<float> base_x(static_cast<size_t>(dst.width)), base_y(static_cast<size_t>(dst.height));
   for (int64_t x = 0; x < dst.width; ++x) base_x[x] = base_coordinate(any, x, dst.width);
   for (int64_t y = 0; y < dst.height; ++y) base_y[y] = base_coordinate(any, y, dst.height);
+  // the fast tier's taps are bytes, a single channel's too
+  const bool any_fixed = std::any_of(setups.begin(), setups.end(), [](const WarpSetup& s) { return s.fixed_point; });
   PackedPixels pixels;
-  pixels.resize(src.channels, src.height, src.width);
+  pixels.resize(src.channels, src.height, src.width, any_fixed);
   for (int64_t b = 0; b < dst.batch; ++b) {
     pack_sample(src, b, pixels, parallel);
     // Output tiles of kBand rows x kTile columns: a tile's taps come from a compact patch of the

@@ -1,5 +1,5 @@
 // Google Benchmark of the geometry kernels, single-threaded, B=32 of 3x224x224 planar in and out:
-// an affine and a perspective warp (bilinear, zeros) and a crop-and-resize of 141x161 boxes
+// an affine and a perspective warp (bilinear, zeros; exact and fast) and a crop-and-resize of 141x161 boxes
 // (bilinear in both blend orders, and bicubic).
 // items_per_second is images per second.
 #include <benchmark/benchmark.h>
@@ -21,19 +21,21 @@ std::vector<float> matrices(bool perspective) {
   return std::vector<float>(m, m + (perspective ? 9 : 6));
 }
 
-void BM_WarpAffine(benchmark::State& state) {
+void BM_WarpAffine(benchmark::State& state, u8aug::Fidelity fidelity) {
   const std::vector<float> m = matrices(false);
   u8aug::WarpParams p;
   p.matrices = m.data();
   p.count = 1;
   p.align_corners = false;
+  p.fidelity = fidelity;
   run_batch(state, [&](auto s, auto d, auto& par) { u8aug::cpu::warp_affine(s, d, p, par); });
 }
-void BM_WarpPerspective(benchmark::State& state) {
+void BM_WarpPerspective(benchmark::State& state, u8aug::Fidelity fidelity) {
   const std::vector<float> m = matrices(true);
   u8aug::WarpParams p;
   p.matrices = m.data();
   p.count = 1;
+  p.fidelity = fidelity;
   run_batch(state, [&](auto s, auto d, auto& par) { u8aug::cpu::warp_perspective(s, d, p, par); });
 }
 void BM_CropAndResize(benchmark::State& state, u8aug::BlendOrder order, u8aug::Interp interp) {
@@ -47,8 +49,19 @@ void BM_CropAndResize(benchmark::State& state, u8aug::BlendOrder order, u8aug::I
   });
 }
 
-BENCHMARK(BM_WarpAffine)->Name("warp_affine/32x3x224x224")->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_WarpPerspective)->Name("warp_perspective/32x3x224x224")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_WarpAffine, exact, u8aug::Fidelity::kExact)
+    ->Name("warp_affine/32x3x224x224")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_WarpPerspective, exact, u8aug::Fidelity::kExact)
+    ->Name("warp_perspective/32x3x224x224")
+    ->Unit(benchmark::kMillisecond);
+// the fast tier's fixed point (pixel/sample.h's sample_fixed_pixel)
+BENCHMARK_CAPTURE(BM_WarpAffine, fast, u8aug::Fidelity::kFast)
+    ->Name("warp_affine_fast/32x3x224x224")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_WarpPerspective, fast, u8aug::Fidelity::kFast)
+    ->Name("warp_perspective_fast/32x3x224x224")
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_CropAndResize, separable, u8aug::BlendOrder::kSeparable, u8aug::Interp::kBilinear)
     ->Name("crop_and_resize/32x3x224x224")
     ->Unit(benchmark::kMillisecond);

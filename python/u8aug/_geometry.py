@@ -53,7 +53,9 @@ def warp_affine(
     float units, i.e. a fraction of 255).
 
     ``fidelity``: ``"exact"`` (default: kornia's bytes) or ``"fast"``, the opt-in fast class (every
-    byte at most 1 from kornia's, at least 99% identical; see the README's Fidelity section).
+    byte at most 1 from the exact tier's, at least 95% identical, no drift; docs/fast-tier.md):
+    bilinear samples blended in 16-bit fixed point, except where the matrix puts the samples on a
+    coarse dyadic grid (half pixels, quarter turns), where the exact arithmetic runs.
     """
     return torch.ops.u8aug.warp_affine(
         img, _batched_matrix(M), list(dsize), mode, padding_mode, align_corners, _fill(fill, img), fidelity

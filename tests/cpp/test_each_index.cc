@@ -253,38 +253,40 @@ TEST(EachIndexBodies, Warps) {
     src.fill_random(7);
     for (bool perspective : {false, true})
       for (Interp mode : {Interp::kBilinear, Interp::kBicubic})
-        for (Padding padding : {Padding::kZeros, Padding::kBorder, Padding::kReflection, Padding::kFill}) {
-          std::vector<float> m;
-          for (int64_t b = 0; b < k.batch; ++b) {
-            const float a = 0.4f + 0.9f * static_cast<float>(b);
-            const float row[9] = {std::cos(a),
-                                  -std::sin(a),
-                                  1.5f,
-                                  std::sin(a),
-                                  std::cos(a),
-                                  -0.5f,
-                                  perspective ? 0.01f : 0.0f,
-                                  perspective ? -0.02f : 0.0f,
-                                  1.0f};
-            m.insert(m.end(), row, row + (perspective ? 9 : 6));
+        for (Padding padding : {Padding::kZeros, Padding::kBorder, Padding::kReflection, Padding::kFill})
+          for (Fidelity fidelity : {Fidelity::kExact, Fidelity::kFast}) {
+            std::vector<float> m;
+            for (int64_t b = 0; b < k.batch; ++b) {
+              const float a = 0.4f + 0.9f * static_cast<float>(b);
+              const float row[9] = {std::cos(a),
+                                    -std::sin(a),
+                                    1.5f,
+                                    std::sin(a),
+                                    std::cos(a),
+                                    -0.5f,
+                                    perspective ? 0.01f : 0.0f,
+                                    perspective ? -0.02f : 0.0f,
+                                    1.0f};
+              m.insert(m.end(), row, row + (perspective ? 9 : 6));
+            }
+            WarpParams p;
+            p.matrices = m.data();
+            p.count = k.batch;
+            p.mode = mode;
+            p.padding = padding;
+            p.align_corners = padding != Padding::kBorder;
+            p.cubic_across = padding == Padding::kReflection ? CubicSum::kChain : CubicSum::kPairThenAdds;
+            p.fill = Values{fill, k.channels == 4 ? 4 : 1};
+            p.fidelity = fidelity;
+            TestImage out(k.layout, k.batch, k.channels, 4, 37), expected(k.layout, k.batch, k.channels, 4, 37);
+            for (int64_t b = 0; b < k.batch; ++b) {  // a block's sample, its setup formed once
+              const WarpSetup setup = warp_setup(p, perspective, src.view, out.view, b);
+              run_every_index(WarpBody{src.view, out.view, &setup, p.fill, b});
+            }
+            if (perspective) cpu::warp_perspective(src.view, expected.view, p, serial_for());
+            if (!perspective) cpu::warp_affine(src.view, expected.view, p, serial_for());
+            expect_same(out, expected);
           }
-          WarpParams p;
-          p.matrices = m.data();
-          p.count = k.batch;
-          p.mode = mode;
-          p.padding = padding;
-          p.align_corners = padding != Padding::kBorder;
-          p.cubic_across = padding == Padding::kReflection ? CubicSum::kChain : CubicSum::kPairThenAdds;
-          p.fill = Values{fill, k.channels == 4 ? 4 : 1};
-          TestImage out(k.layout, k.batch, k.channels, 4, 37), expected(k.layout, k.batch, k.channels, 4, 37);
-          for (int64_t b = 0; b < k.batch; ++b) {  // a block's sample, its setup formed once
-            const WarpSetup setup = warp_setup(p, perspective, src.view, out.view, b);
-            run_every_index(WarpBody{src.view, out.view, &setup, p.fill, b});
-          }
-          if (perspective) cpu::warp_perspective(src.view, expected.view, p, serial_for());
-          if (!perspective) cpu::warp_affine(src.view, expected.view, p, serial_for());
-          expect_same(out, expected);
-        }
   }
 }
 

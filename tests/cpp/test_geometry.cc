@@ -54,40 +54,108 @@ TEST_P(GeometryOnEveryTarget, WarpsMatchScalarReference) {
         for (bool perspective : {false, true})
           for (Interp mode : {Interp::kBilinear, Interp::kNearest, Interp::kBicubic})
             for (Padding padding : {Padding::kZeros, Padding::kBorder, Padding::kReflection, Padding::kFill})
-              for (bool align : {false, true}) {
-                const int64_t batch = 2, oh = s.h + 3, ow = s.w * 2 + 1;
-                SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " " +
-                             layout_name(layout) + (perspective ? " perspective" : " affine") + " mode " +
-                             std::to_string(static_cast<int>(mode)) + " padding " +
-                             std::to_string(static_cast<int>(padding)) + (align ? " align" : ""));
-                TestImage src(layout, batch, c, s.h, s.w);
-                src.fill_random(static_cast<uint32_t>(s.h * 7 + s.w + c));
-                const std::vector<uint8_t> before = src.buffer;
-                TestImage out(layout, batch, c, oh, ow), expected(Layout::kPlanar, batch, c, oh, ow);
-                const std::vector<float> m = matrices(batch, s.h, s.w, perspective, static_cast<uint32_t>(c));
-                WarpParams p;
-                p.matrices = m.data();
-                p.count = batch;
-                p.mode = mode;
-                p.padding = padding;
-                p.align_corners = align;
-                p.fill = Values{fill_values, c == 4 ? 4 : 1};
-                if (perspective) {
-                  cpu::warp_perspective(src.view, out.view, p, serial_for());
-                } else {
-                  cpu::warp_affine(src.view, out.view, p, serial_for());
+              for (bool align : {false, true})
+                for (Fidelity fidelity : {Fidelity::kExact, Fidelity::kFast}) {
+                  // the fast tier differs only for bilinear (its fixed point; a fill keeps the exact blend)
+                  if (fidelity == Fidelity::kFast && mode != Interp::kBilinear) continue;
+                  const int64_t batch = 2, oh = s.h + 3, ow = s.w * 2 + 1;
+                  SCOPED_TRACE(std::to_string(c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w) + " " +
+                               layout_name(layout) + (perspective ? " perspective" : " affine") + " mode " +
+                               std::to_string(static_cast<int>(mode)) + " padding " +
+                               std::to_string(static_cast<int>(padding)) + (align ? " align" : "") +
+                               (fidelity == Fidelity::kFast ? " fast" : ""));
+                  TestImage src(layout, batch, c, s.h, s.w);
+                  src.fill_random(static_cast<uint32_t>(s.h * 7 + s.w + c));
+                  const std::vector<uint8_t> before = src.buffer;
+                  TestImage out(layout, batch, c, oh, ow), expected(Layout::kPlanar, batch, c, oh, ow);
+                  const std::vector<float> m = matrices(batch, s.h, s.w, perspective, static_cast<uint32_t>(c));
+                  WarpParams p;
+                  p.matrices = m.data();
+                  p.count = batch;
+                  p.mode = mode;
+                  p.padding = padding;
+                  p.align_corners = align;
+                  p.fill = Values{fill_values, c == 4 ? 4 : 1};
+                  p.fidelity = fidelity;
+                  if (perspective) {
+                    cpu::warp_perspective(src.view, out.view, p, serial_for());
+                  } else {
+                    cpu::warp_affine(src.view, out.view, p, serial_for());
+                  }
+                  for (int64_t b = 0; b < batch; ++b) {
+                    const WarpSetup setup = warp_setup(p, perspective, src.view, expected.view, b);
+                    for (int64_t y = 0; y < oh; ++y)
+                      for (int64_t x = 0; x < ow; ++x)
+                        warp_pixel(src.view, expected.view, setup, p.fill, b, y, x, base_coordinate(setup, x, ow),
+                                   base_coordinate(setup, y, oh));
+                  }
+                  ASSERT_EQ(count_differences(out.view, expected.view), 0);
+                  ASSERT_EQ(out.clobbered_padding(), 0);
+                  ASSERT_EQ(src.buffer, before);
                 }
-                for (int64_t b = 0; b < batch; ++b) {
-                  const WarpSetup setup = warp_setup(p, perspective, src.view, expected.view, b);
-                  for (int64_t y = 0; y < oh; ++y)
-                    for (int64_t x = 0; x < ow; ++x)
-                      warp_pixel(src.view, expected.view, setup, p.fill, b, y, x, base_coordinate(setup, x, ow),
-                                 base_coordinate(setup, y, oh));
-                }
-                ASSERT_EQ(count_differences(out.view, expected.view), 0);
-                ASSERT_EQ(out.clobbered_padding(), 0);
-                ASSERT_EQ(src.buffer, before);
-              }
+}
+
+// The fast tier's fixed point serves bilinear warps without a fill whose positions do not sit on a
+// coarse dyadic grid (pixel/warp.h's warp_ties_common), and stays within one level of the exact tier.
+TEST(Geometry, FastWarpTakesTheFixedPointAwayFromTies) {
+  const ConstImage src{nullptr, 1, 3, 64, 80, 3 * 64 * 80, 64 * 80, 80, 1};
+  const Image dst{nullptr, 1, 3, 64, 80, 3 * 64 * 80, 64 * 80, 80, 1};
+  auto takes = [&](std::vector<float> m, Interp mode, Padding padding, bool align) {
+    WarpParams p;
+    p.matrices = m.data();
+    p.count = 1;
+    p.mode = mode;
+    p.padding = padding;
+    p.align_corners = align;
+    p.fidelity = Fidelity::kFast;
+    return warp_setup(p, m.size() == 9, src, dst, 0).fixed_point;
+  };
+  const float c = std::cos(0.3f), s = std::sin(0.3f);
+  const std::vector<float> rotation = {c, -s, 12.25f, s, c, -7.5f};
+  EXPECT_TRUE(takes(rotation, Interp::kBilinear, Padding::kZeros, true));
+  EXPECT_TRUE(takes(rotation, Interp::kBilinear, Padding::kReflection, false));
+  EXPECT_TRUE(takes({c, -s, 12.25f, s, c, -7.5f, 0.001f, 0.0f, 1.0f}, Interp::kBilinear, Padding::kBorder, true));
+  EXPECT_FALSE(takes(rotation, Interp::kBicubic, Padding::kZeros, true));
+  EXPECT_FALSE(takes(rotation, Interp::kBilinear, Padding::kFill, true));
+  for (bool align : {false, true}) {
+    EXPECT_FALSE(takes({1, 0, 0.5f, 0, 1, 0}, Interp::kBilinear, Padding::kZeros, align));          // half a pixel
+    EXPECT_FALSE(takes({0, -2, 79, 2, 0, 0, 0, 0, 1}, Interp::kBilinear, Padding::kZeros, align));  // a 1/2 shrink
+    EXPECT_FALSE(takes({2, 0, 0, 0, 2, 0}, Interp::kBilinear, Padding::kZeros, align));             // a 2x zoom
+    EXPECT_FALSE(takes({4, 0, 0, 0, 4, 0}, Interp::kBilinear, Padding::kZeros, align));             // 19% ties
+    const float shrink = 2.0f / 3.0f;  // source steps of 3/2
+    EXPECT_FALSE(takes({shrink, 0, 0, 0, shrink, 0}, Interp::kBilinear, Padding::kZeros, align));
+    // whole pixels (no ties) and a 16x zoom (3% ties) take the fixed point
+    EXPECT_TRUE(takes({0, -1, 79, 1, 0, 0}, Interp::kBilinear, Padding::kZeros, align));
+    EXPECT_TRUE(takes({16, 0, 0, 0, 16, 0}, Interp::kBilinear, Padding::kZeros, align));
+  }
+  EXPECT_NEAR(dyadic_tie_share(1, 0), 0.25, 1e-12);
+  EXPECT_NEAR(dyadic_tie_share(2, 2), 0.1875, 1e-12);
+  EXPECT_EQ(dyadic_tie_share(0, 0), 0.0);
+}
+
+TEST(Geometry, FastWarpIsWithinOneLevelOfTheExactTier) {
+  for (Padding padding : {Padding::kZeros, Padding::kBorder, Padding::kReflection}) {
+    TestImage src(Layout::kPlanar, 4, 3, 61, 83);
+    src.fill_random(11);
+    TestImage exact(Layout::kPlanar, 4, 3, 70, 90), fast(Layout::kPlanar, 4, 3, 70, 90);
+    const std::vector<float> m = matrices(4, 61, 83, false, 5);
+    WarpParams p;
+    p.matrices = m.data();
+    p.count = 4;
+    p.padding = padding;
+    cpu::warp_affine(src.view, exact.view, p, serial_for());
+    p.fidelity = Fidelity::kFast;
+    cpu::warp_affine(src.view, fast.view, p, serial_for());
+    int64_t differ = 0, far = 0;
+    for (size_t i = 0; i < exact.buffer.size(); ++i) {
+      const int d = std::abs(int{exact.buffer[i]} - int{fast.buffer[i]});
+      differ += d != 0;
+      far += d > 1;
+    }
+    EXPECT_EQ(far, 0);
+    EXPECT_GT(differ, 0);  // the fixed point ran
+    EXPECT_LT(differ, static_cast<int64_t>(exact.buffer.size()) / 20);
+  }
 }
 
 TEST_P(GeometryOnEveryTarget, ResizeAndCropMatchScalarReference) {

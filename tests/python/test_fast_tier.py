@@ -69,6 +69,8 @@ def test_the_catalogue_names_the_fast_ops_and_their_class():
         "filter2d_separable",
         "resize",
         "resize_list",
+        "warp_affine",
+        "warp_perspective",
     ]
     for op in u8aug.catalogue():
         assert op["fast"] in ("fast", "exact", "-")
@@ -231,18 +233,73 @@ def _images_any_channels():
 WARPS = ["warp_affine", "warp_perspective"]
 
 
+def _tie_matrices(b, h, w):
+    """Warps whose source positions sit on a dyadic grid (pixel/warp.h's warp_ties_common): a
+    half-pixel shift, a 2x or 4x zoom and a 3/2 source step keep the exact arithmetic; a quarter
+    turn (whole pixels: the fixed point gives the exact bytes) and a 16x zoom (3% of the outputs
+    exact ties) take the fixed point."""
+
+    def batch(rows):
+        return torch.tensor(rows, dtype=torch.float32).expand(b, 3, 3).contiguous()
+
+    return {
+        "half-pixel shift": batch([[1.0, 0.0, 0.5], [0.0, 1.0, -0.5], [0.0, 0.0, 1.0]]),
+        "quarter turn": batch([[0.0, -1.0, w - 1.0], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]]),
+        "2x zoom": batch([[2.0, 0.0, -w / 2], [0.0, 2.0, -h / 2], [0.0, 0.0, 1.0]]),
+        "3/2 step": batch([[2 / 3, 0.0, 0.0], [0.0, 2 / 3, 0.0], [0.0, 0.0, 1.0]]),
+        "4x zoom": batch([[4.0, 0.0, -1.5 * w], [0.0, 4.0, -1.5 * h], [0.0, 0.0, 1.0]]),
+        "16x zoom": batch([[16.0, 0.0, -7.5 * w], [0.0, 16.0, -7.5 * h], [0.0, 0.0, 1.0]]),
+    }
+
+
+def _warp(op, x, M, size, padding, align, fidelity):
+    m = M if op == "warp_perspective" else M[:, :2].contiguous()
+    return getattr(u8aug, op)(x, m, size, "bilinear", padding, align, fidelity=fidelity)
+
+
 @pytest.mark.parametrize("op", WARPS)
-def test_warps_fast_tier_is_their_exact_arithmetic(op):
-    """The warps have no fixed point yet: their fast tier is their exact one, byte for byte, on
-    photos and nice parameters."""
-    for x in _images_any_channels().values():
-        b, c, h, w = x.shape
-        zoom = torch.tensor([[[2.0, 0.0, -w / 2], [0.0, 2.0, -h / 2], [0.0, 0.0, 1.0]]]).expand(b, 3, 3)
-        calls = {
-            "warp_affine": lambda fi: u8aug.warp_affine(x, zoom[:, :2].contiguous(), (h, w), fidelity=fi),
-            "warp_perspective": lambda fi: u8aug.warp_perspective(x, zoom.contiguous(), (h, w), fidelity=fi),
-        }
-        assert torch.equal(calls[op]("fast"), calls[op]("exact"))
+@pytest.mark.parametrize("padding", ["zeros", "border", "reflection"])
+def test_warps_fast_fixed_point_against_exact(op, padding):
+    """The warps' fixed point (pixel/sample.h, sample_fixed_pixel): the fast class against the exact
+    tier on photos and random batches, random rotations and zooms (projective for warp_perspective)
+    and the tie-making matrices, both layouts, 1 and 2 threads; and not the exact arithmetic."""
+    before = torch.get_num_threads()
+    perspective = op == "warp_perspective"
+    try:
+        for name, x in _images_any_channels().items():
+            b, _, h, w = x.shape
+            cases = {"random": _matrices(b, h, w, seed=5, perspective=True)}
+            if not perspective:
+                cases["random"][:, 2, :2] = 0
+            cases.update(_tie_matrices(b, h, w))
+            for what, M in cases.items():
+                for align in (True, False):
+                    size = (h, w) if what != "random" else (h + 3, w - 5)
+                    exact = _warp(op, x, M, size, padding, align, "exact")
+                    for layout, xi in layouts(x).items():
+                        for threads in (1, 2):
+                            torch.set_num_threads(threads)
+                            got = _warp(op, xi, M, size, padding, align, "fast")
+                            assert_fast_class(
+                                f"{op} {padding} {what} ac={align} {name} {layout} t{threads}", got, exact
+                            )
+                    if what in ("half-pixel shift", "quarter turn", "2x zoom", "3/2 step", "4x zoom"):
+                        assert torch.equal(_warp(op, x, M, size, padding, align, "fast"), exact), what
+            M = cases["random"]
+            assert not torch.equal(
+                _warp(op, x, M, (h, w), padding, True, "fast"), _warp(op, x, M, (h, w), padding, True, "exact")
+            )
+    finally:
+        torch.set_num_threads(before)
+
+
+def test_warps_fast_keeps_the_exact_arithmetic_for_bicubic_nearest_and_fill():
+    x = photos()["astronaut"][:, ::4, ::4].contiguous().unsqueeze(0)
+    M = _matrices(1, x.shape[2], x.shape[3], seed=6, perspective=False)
+    fill = torch.tensor([0.2, 0.5, 0.9])
+    for mode, padding in (("bicubic", "zeros"), ("nearest", "zeros"), ("bilinear", "fill")):
+        args = (x, M, (70, 90), mode, padding, True, fill if padding == "fill" else None)
+        assert torch.equal(u8aug.warp_affine(*args, fidelity="fast"), u8aug.warp_affine(*args))
 
 
 def _resize_sizes(h, w):

@@ -16,6 +16,7 @@
 #include "u8aug/hd.h"
 #include "u8aug/image.h"
 #include "u8aug/pixel/cubic.h"
+#include "u8aug/pixel/fixed_point.h"
 #include "u8aug/pixel/warp.h"
 
 namespace u8aug {
@@ -209,20 +210,7 @@ U8AUG_HD bool nearest_mode(Interp mode) { return mode == Interp::kNearest || mod
 // clamped to [0, 255]. mul_fixed15 is x86's pmulhrsw (NEON's vqrdmulh).
 constexpr int kAcrossWeightBits = 12;
 constexpr int kDownWeightBits = 14;
-constexpr int kLinearRowBits = 7;
 constexpr int kCubicRowBits = 6;
-
-U8AUG_HD int32_t mul_fixed15(int32_t a, int32_t b) { return (a * b + (1 << 14)) >> 15; }
-
-// v / 2^bits rounded half to even (v >> bits is a floor, so negative sums round the same way).
-U8AUG_HD int32_t shift_round_even(int32_t v, int bits) {
-  return (v + (1 << (bits - 1)) - 1 + ((v >> bits) & 1)) >> bits;
-}
-
-// w * 2^bits rounded to the nearest integer (half up; the weights are never negative ties here).
-U8AUG_HD int32_t fixed_weight(float w, int bits) {
-  return static_cast<int32_t>(floorf(w * static_cast<float>(1 << bits) + 0.5f));
-}
 
 // A bilinear axis: the source indices, l1 for the down pass (2^-15 units, capped below 1) and both
 // weights for the across pass (2^-12 units, summing to 2^12).
@@ -233,9 +221,8 @@ struct FixedLinearTap {
 
 U8AUG_HD FixedLinearTap fixed_linear_tap(int64_t d, int64_t in, int64_t out, bool align_corners) {
   const AxisTap t = linear_tap(d, in, out, align_corners, true);
-  const int32_t down = fixed_weight(t.l1, 15);
   const int32_t across1 = fixed_weight(t.l1, kAcrossWeightBits);
-  return FixedLinearTap{t.i0, t.i1, down < 32767 ? down : 32767, (1 << kAcrossWeightBits) - across1, across1};
+  return FixedLinearTap{t.i0, t.i1, fraction_fixed15(t.l1), (1 << kAcrossWeightBits) - across1, across1};
 }
 
 // A bicubic axis: cubic_tap's four clamped indices, the first one unclamped (first = floor - 1, in
@@ -281,11 +268,8 @@ U8AUG_HD int32_t cubic_across_row(const int32_t s[4], const int32_t w[4]) {
   const int shift = kAcrossWeightBits - kCubicRowBits;
   return pair_across(s[0], s[1], w[0], w[1], shift) + pair_across(s[2], s[3], w[2], w[3], shift);
 }
-U8AUG_HD uint8_t fixed_byte(int32_t v, int bits) {
-  return static_cast<uint8_t>(clamp<int32_t>(shift_round_even(v, bits), 0, 255));
-}
 U8AUG_HD uint8_t linear_down_byte(int32_t t0, int32_t t1, int32_t down) {
-  return fixed_byte(t0 + mul_fixed15(t1 - t0, down), kLinearRowBits);
+  return fixed_byte(lerp_fixed(t0, t1, down), kLinearRowBits);
 }
 U8AUG_HD uint8_t cubic_down_byte(const int32_t t[4], const int32_t w[4]) {
   return fixed_byte(t[0] * w[0] + t[1] * w[1] + t[2] * w[2] + t[3] * w[3], kDownWeightBits + kCubicRowBits);

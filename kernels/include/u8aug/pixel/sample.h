@@ -11,6 +11,7 @@
 #include "u8aug/hd.h"
 #include "u8aug/image.h"
 #include "u8aug/pixel/cubic.h"
+#include "u8aug/pixel/fixed_point.h"
 
 namespace u8aug {
 
@@ -206,6 +207,55 @@ U8AUG_HD void sample_pixel(const ConstImage& src, const Image& dst, GridPoint g,
     }
     if (padding == Padding::kFill) v = v + (1.0f - coverage) * fill[c];
     dst.at(b, c, y, x) = to_u8(v * 255.0f);
+  }
+}
+
+// ---- The fast tier's bilinear sample (fidelity="fast": the warps) ----
+// The source coordinate is the exact tier's (source_coordinate); the blend is the fixed point of
+// pixel/fixed_point.h, all of a pixel's channels with the same two fractions: across the north and
+// the south pair, then down, in 2^-7 units of a byte, rounded half to even once. A zeros-padded
+// coordinate is first clamped to [-1, size] (NaN to -1): outside that span every tap is outside,
+// and at -1 or size the one tap with weight 1 is, so the value is 0 as grid_sample's. The CPU reads
+// its taps from a copy framed by zero pixels (one before each axis, two after) and masks nothing.
+struct FixedTaps {
+  int32_t x, y;    // the north-west tap, in [-1, size]
+  int32_t fx, fy;  // the east and south weights in 2^-15 (fraction_fixed15)
+};
+
+U8AUG_HD float clamp_outside(float v, int64_t size) {
+  return v == v ? clamp(v, -1.0f, static_cast<float>(size)) : -1.0f;
+}
+
+U8AUG_HD FixedTaps fixed_bilinear_taps(float sx, float sy, int64_t w, int64_t h, bool zeros) {
+  if (zeros) {
+    sx = clamp_outside(sx, w);
+    sy = clamp_outside(sy, h);
+  }
+  const float x_w = floorf(sx), y_n = floorf(sy);
+  return FixedTaps{static_cast<int32_t>(x_w), static_cast<int32_t>(y_n), fraction_fixed15(sx - x_w),
+                   fraction_fixed15(sy - y_n)};
+}
+
+// One channel's byte from its four taps' bytes (nw, ne, sw, se).
+U8AUG_HD uint8_t fixed_bilinear_byte(int32_t nw, int32_t ne, int32_t sw, int32_t se, const FixedTaps& t) {
+  const int32_t north = lerp_fixed(nw << kLinearRowBits, ne << kLinearRowBits, t.fx);
+  const int32_t south = lerp_fixed(sw << kLinearRowBits, se << kLinearRowBits, t.fx);
+  return fixed_byte(lerp_fixed(north, south, t.fy), kLinearRowBits);
+}
+
+// sample_pixel's fast-tier form for bilinear with zeros, border or reflection padding.
+U8AUG_HD void sample_fixed_pixel(const ConstImage& src, const Image& dst, GridPoint g, Padding padding,
+                                 bool align_corners, int64_t b, int64_t y, int64_t x) {
+  const bool zeros = padding == Padding::kZeros;
+  const float sx = source_coordinate(g.x, src.width, padding, align_corners);
+  const float sy = source_coordinate(g.y, src.height, padding, align_corners);
+  const FixedTaps t = fixed_bilinear_taps(sx, sy, src.width, src.height, zeros);
+  auto at = [&](int64_t c, int64_t yy, int64_t xx) -> int32_t {
+    return yy >= 0 && yy < src.height && xx >= 0 && xx < src.width ? src.at(b, c, yy, xx) : 0;
+  };
+  for (int64_t c = 0; c < dst.channels; ++c) {
+    dst.at(b, c, y, x) =
+        fixed_bilinear_byte(at(c, t.y, t.x), at(c, t.y, t.x + 1), at(c, t.y + 1, t.x), at(c, t.y + 1, t.x + 1), t);
   }
 }
 

@@ -153,8 +153,7 @@ struct WarpParams {
   // bicubic only: the order a row's taps are summed in (cubic_across_order; kPairThenAdds is
   // torch 2.15's for every padding)
   CubicSum cubic_across = CubicSum::kPairThenAdds;
-  // Both tiers run the arithmetic above: any other breaks kornia's exact rounding ties, which nice
-  // matrices (a 2x zoom, half-pixel shifts) and photos' flat regions make common (README, Fidelity).
+  // kFast: bilinear samples blended in fixed point (sample_fixed_pixel) where warp_takes_fixed_point
   Fidelity fidelity = Fidelity::kExact;
 };
 
@@ -177,27 +176,87 @@ struct WarpSetup {
   Padding padding;
   bool align_corners;
   CubicSum cubic_across;
+  bool fixed_point;  // the fast tier's blend (sample_fixed_pixel) for this sample
 };
 
 U8AUG_HD float base_coordinate(const WarpSetup& s, int64_t i, int64_t n) {
   return s.perspective ? perspective_base(i, n, s.align_corners) : affine_base(i, n, s.align_corners);
 }
 
-U8AUG_HD void warp_pixel(const ConstImage& src, const Image& dst, const WarpSetup& s, const Values& fill, int64_t b,
-                         int64_t y, int64_t x, float bx, float by) {
-  sample_pixel(src, dst, grid_point(s.sampling, s.perspective, bx, by), s.mode, s.padding, s.align_corners,
-               s.cubic_across, fill, b, y, x);
+// The least m <= 8 with v within 1e-4 of a multiple of 2^-m; 9 where there is none.
+U8AUG_HD int dyadic_bits(double v) {
+  for (int m = 0; m <= 8; ++m) {
+    const double scaled = v * static_cast<double>(1 << m);
+    if (fabs(scaled - rint(scaled)) <= 1e-4 * static_cast<double>(1 << m)) return m;
+  }
+  return 9;
 }
 
+// The share of a warp's outputs that are exact rounding ties when its source positions lie on a
+// grid of 2^-mx x 2^-my pixels (fractions uniform over the grid, pixel values random): a fraction with
+// exactly j bits (j >= 1) has probability 2^(j-1-m), and a value whose weights have j + k bits is a
+// tie once in 2^(j+k). Summed, Q(m) = 2^-m (1 + m/2) per axis and the share Q(mx) Q(my) - 2^-(mx+my).
+U8AUG_HD double dyadic_tie_share(int mx, int my) {
+  auto q = [](int m) { return (1.0 + 0.5 * m) / static_cast<double>(1 << m); };
+  return q(mx) * q(my) - 1.0 / static_cast<double>(1 << (mx + my));
+}
+
+// Whether a sample's positions fall on a coarse dyadic grid where the exact tier's bytes are full of
+// rounding ties, which kornia's float32 chain breaks by its own roundings and no integer arithmetic
+// follows (the rule of pixel/resize.h's fast_order, for any affine map): an affine map (or a
+// perspective one with an affine last row) from output to source pixels whose terms make more than
+// 5% of the outputs ties by dyadic_tie_share. The fixed point breaks half of those its own way, so
+// this keeps it above 97% identical: a half-pixel shift (50% ties), a 2x or 4x zoom (31%, 19%) and
+// an 8x one (8%) keep the exact arithmetic; quarter turns (whole pixels, no ties), 16x zooms (3%)
+// and every random rotation take the fixed point. Evaluated in double from three output pixels.
+U8AUG_HD bool warp_ties_common(const WarpSetup& s, int64_t src_h, int64_t src_w, int64_t dst_h, int64_t dst_w) {
+  const float* t = s.sampling.m;
+  if (s.perspective && (t[6] != 0.0f || t[7] != 0.0f)) return false;
+  const double bx[2] = {base_coordinate(s, 0, dst_w), base_coordinate(s, dst_w > 1 ? 1 : 0, dst_w)};
+  const double by[2] = {base_coordinate(s, 0, dst_h), base_coordinate(s, dst_h > 1 ? 1 : 0, dst_h)};
+  const double denom = s.perspective ? static_cast<double>(t[8]) : 1.0;
+  auto position = [&](int axis, int i, int j) {
+    const double g = (t[3 * axis] * bx[i] + t[3 * axis + 1] * by[j] + t[3 * axis + 2]) / denom;
+    const double size = static_cast<double>(axis == 0 ? src_w : src_h);
+    return s.align_corners ? (g + 1.0) * (size - 1.0) / 2.0 : (g + 1.0) * size / 2.0 - 0.5;
+  };
+  int bits[2];
+  for (int axis = 0; axis < 2; ++axis) {
+    const double origin = position(axis, 0, 0);
+    const int along_x = dyadic_bits(position(axis, 1, 0) - origin),
+              along_y = dyadic_bits(position(axis, 0, 1) - origin);
+    const int at_origin = dyadic_bits(origin);
+    bits[axis] = along_x > along_y ? along_x : along_y;
+    bits[axis] = bits[axis] > at_origin ? bits[axis] : at_origin;
+  }
+  return dyadic_tie_share(bits[0], bits[1]) > 0.05;
+}
+
+U8AUG_HD void warp_pixel(const ConstImage& src, const Image& dst, const WarpSetup& s, const Values& fill, int64_t b,
+                         int64_t y, int64_t x, float bx, float by) {
+  const GridPoint g = grid_point(s.sampling, s.perspective, bx, by);
+  if (s.fixed_point) {
+    sample_fixed_pixel(src, dst, g, s.padding, s.align_corners, b, y, x);
+    return;
+  }
+  sample_pixel(src, dst, g, s.mode, s.padding, s.align_corners, s.cubic_across, fill, b, y, x);
+}
+
+// Sample b's setup. The fast tier's fixed point takes bilinear samples without a fill and without
+// common ties (warp_ties_common); the rest keep the exact arithmetic.
 U8AUG_HD WarpSetup warp_setup(const WarpParams& p, bool perspective, const ConstImage& src, const Image& dst,
                               int64_t b) {
-  return WarpSetup{sampling_matrix(load_matrix(p, perspective, b), perspective, src.height, src.width, dst.height,
-                                   dst.width, p.align_corners),
-                   perspective,
-                   p.mode,
-                   p.padding,
-                   p.align_corners,
-                   p.cubic_across};
+  WarpSetup s{sampling_matrix(load_matrix(p, perspective, b), perspective, src.height, src.width, dst.height, dst.width,
+                              p.align_corners),
+              perspective,
+              p.mode,
+              p.padding,
+              p.align_corners,
+              p.cubic_across,
+              false};
+  s.fixed_point = p.fidelity == Fidelity::kFast && p.mode == Interp::kBilinear && p.padding != Padding::kFill &&
+                  !warp_ties_common(s, src.height, src.width, dst.height, dst.width);
+  return s;
 }
 
 // The CUDA kernel's body (each-index bodies: image.h): output pixel i of sample b, all channels;

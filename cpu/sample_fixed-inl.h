@@ -132,6 +132,7 @@ HWY_INLINE int64_t FixedSampleRow(D d, const SampleRow& r, const GridLanes& grid
     rows[c] = r.dst->stride_w != 1 ? r.scratch + c * r.dst->width : &r.dst->at(r.b, c, r.y, 0);
   }
   alignas(64) uint8_t by_channel[HWY_MAX_BYTES];
+  const auto src_w_f = hn::Set(d, static_cast<float>(src_w)), src_h_f = hn::Set(d, static_cast<float>(src_h));
   int64_t x = r.x_begin;
   for (; x + n <= r.x_end; x += n) {
     hn::Vec<D> gx, gy;
@@ -139,6 +140,13 @@ HWY_INLINE int64_t FixedSampleRow(D d, const SampleRow& r, const GridLanes& grid
     auto sx = SourceLanes(d, gx, src_w, padding, align_corners);
     auto sy = SourceLanes(d, gy, src_h, padding, align_corners);
     if (padding == Padding::kZeros) {
+      // wholly outside (every tap of every lane; NaN compares false): zeros, no reads
+      const auto touches = hn::And(hn::And(hn::Gt(sx, hn::Set(d, -1.0f)), hn::Lt(sx, src_w_f)),
+                                   hn::And(hn::Gt(sy, hn::Set(d, -1.0f)), hn::Lt(sy, src_h_f)));
+      if (hn::AllFalse(d, touches)) {
+        for (int64_t c = 0; c < channels; ++c) std::memset(rows[c] + x, 0, static_cast<size_t>(n));
+        continue;
+      }
       sx = ClampOutside(d, sx, src_w);
       sy = ClampOutside(d, sy, src_h);
     }

@@ -81,7 +81,7 @@ void WarpRowRun(const WarpRow& w) {
   // the row's grid terms as vectors, once (an output byte store may alias any memory)
   const float* t = w.setup->sampling.m;
   const float by = w.base_y;
-  const bool perspective = w.setup->perspective;
+  const bool perspective = w.setup->perspective, fixed_point = w.setup->fixed_point;
   const float* base_x = w.base_x;
   const auto t0 = hn::Set(d, t[0]), t1y = hn::Set(d, t[1] * by), t2 = hn::Set(d, t[2]);
   const auto t3 = hn::Set(d, t[3]), t4y = hn::Set(d, t[4] * by), t5 = hn::Set(d, t[5]);
@@ -92,8 +92,14 @@ void WarpRowRun(const WarpRow& w) {
     gy = hn::Add(hn::Add(hn::Mul(t3, bx), t4y), t5);
     if (perspective) {
       const auto denom = hn::Add(hn::Add(hn::Mul(t6, bx), t7y), t8);
-      gx = hn::Div(gx, denom);
-      gy = hn::Div(gy, denom);
+      if (fixed_point) {  // grid_point's reciprocal form
+        const auto r = hn::Div(hn::Set(d, 1.0f), denom);
+        gx = hn::Mul(gx, r);
+        gy = hn::Mul(gy, r);
+      } else {
+        gx = hn::Div(gx, denom);
+        gy = hn::Div(gy, denom);
+      }
     }
   };
   int64_t done = r.x_begin;

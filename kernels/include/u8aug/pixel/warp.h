@@ -130,12 +130,17 @@ U8AUG_HD float perspective_base(int64_t i, int64_t n, bool align_corners) {
   return (2.0f * fi + 1.0f) / static_cast<float>(n) - 1.0f;
 }
 
-// The grid value of one output pixel from its base coordinates, in kornia's op order.
-U8AUG_HD GridPoint grid_point(const Mat3& t, bool perspective, float bx, float by) {
+// The grid value of one output pixel from its base coordinates, in kornia's op order. The fast
+// tier (reciprocal) divides once and multiplies twice: a position an ulp or so from kornia's.
+U8AUG_HD GridPoint grid_point(const Mat3& t, bool perspective, float bx, float by, bool reciprocal = false) {
   const float gx = (t.m[0] * bx + t.m[1] * by) + t.m[2];
   const float gy = (t.m[3] * bx + t.m[4] * by) + t.m[5];
   if (!perspective) return {gx, gy};
   const float denom = (t.m[6] * bx + t.m[7] * by) + t.m[8];
+  if (reciprocal) {
+    const float r = 1.0f / denom;
+    return {gx * r, gy * r};
+  }
   return {gx / denom, gy / denom};
 }
 
@@ -234,7 +239,7 @@ U8AUG_HD bool warp_ties_common(const WarpSetup& s, int64_t src_h, int64_t src_w,
 
 U8AUG_HD void warp_pixel(const ConstImage& src, const Image& dst, const WarpSetup& s, const Values& fill, int64_t b,
                          int64_t y, int64_t x, float bx, float by) {
-  const GridPoint g = grid_point(s.sampling, s.perspective, bx, by);
+  const GridPoint g = grid_point(s.sampling, s.perspective, bx, by, s.fixed_point);
   if (s.fixed_point) {
     sample_fixed_pixel(src, dst, g, s.padding, s.align_corners, b, y, x);
     return;

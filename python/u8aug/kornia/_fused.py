@@ -37,9 +37,10 @@ class _NotFused(Exception):
     """The module's step cannot join a fused chain; it runs on its own."""
 
 
-def _stand_in(shape, device) -> torch.Tensor:
-    # what the apply functions read of their input: shape, dtype and device, no memory
-    return torch.empty((), dtype=torch.uint8, device=device).expand(*shape)
+def _stand_in(base: torch.Tensor, shape) -> torch.Tensor:
+    # what the apply functions read of their input: shape, dtype and device, no memory (a view of
+    # the planner's one uint8 scalar)
+    return base.expand(*shape)
 
 
 def _size(x, hw):
@@ -57,6 +58,7 @@ class Planner:
         self.take: Optional[torch.Tensor] = None  # the current module's gate; None: every sample
         self.normalized = False
         self._all = torch.empty(0, dtype=torch.bool, device=device)
+        self.scalar = torch.empty((), dtype=torch.uint8, device=device)
 
     def _add(self, x, words, tensors=(), shape=None, gated=True):
         if self.normalized:
@@ -69,7 +71,7 @@ class Planner:
             tensors = (self._all if self.take is None else self.take, *tensors)
         self.steps.append(" ".join(str(w) for w in words))
         self.tensors.extend(tensors)
-        return _stand_in(shape, self.device)
+        return _stand_in(self.scalar, shape)
 
     @staticmethod
     def _f32(t) -> torch.Tensor:
@@ -204,7 +206,7 @@ def _plan_module(planner: Planner, module, data: dict, shape, device):
         raise _NotFused(type(module).__name__)
     flags = module.flags
     planner.take = None if (module.p == 1.0 and module.p_batch == 1.0) else torch.atleast_1d(data["batch_prob"] > 0.5)
-    x = _stand_in(shape, device)
+    x = _stand_in(planner.scalar, shape)
     matrix = module.generate_transformation_matrix(x, data, flags) if kernel in _apply.WARP_KERNELS else None
     steps, tensors = len(planner.steps), len(planner.tensors)
     try:

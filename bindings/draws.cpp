@@ -1,10 +1,14 @@
-// Helper ops outside the image-op catalogue that turn kornia's uniform draws into its parameters
-// (u8aug/draws.h), for u8aug.kornia's generators (python/u8aug/kornia/_draws.py). kornia draws its
+// Helper ops outside the image-op catalogue for u8aug.kornia's draws: kornia's uniform draws turned
+// into its parameters (u8aug/draws.h, for python/u8aug/kornia/_draws.py), and torch.rand's numbers
+// from the CPU generator's state (u8aug/mersenne.h, for python/u8aug/_rng.py). kornia draws its
 // parameters on the CPU, so these have a CPU kernel only.
 #include <torch/csrc/stable/library.h>
 
+#include <cstring>
+
 #include "bindings/tensor_image.h"
 #include "u8aug/draws.h"
+#include "u8aug/u8aug.h"
 
 namespace u8aug {
 namespace bindings {
@@ -61,10 +65,54 @@ Tensor resized_crop_boxes(const Tensor& area, const Tensor& aspect, const Tensor
   return out;
 }
 
+// The bytes torch.get_rng_state() gives for the CPU generator (CPUGeneratorImplState: the legacy
+// THGeneratorState, then the cached float normal sample), at the offsets that layout has had since
+// torch 1.6: the engine's left (int32), next (uint64) and its 624 words, each in a uint64.
+constexpr int64_t kRngStateBytes = 5056;
+constexpr size_t kRngLeft = 8, kRngNext = 16, kRngWords = 24;
+
+// count of torch.rand's float32 numbers from the CPU generator's state bytes (torch.get_rng_state()),
+// which are advanced in place as torch.rand would advance them.
+Tensor torch_uniform(const Tensor& state, int64_t count) {
+  const char* op = "torch_uniform";
+  check(state.defined() && state.is_cpu() && state.scalar_type() == ScalarType::Byte && state.dim() == 1 &&
+            state.size(0) == kRngStateBytes && state.is_contiguous(),
+        "u8aug.", op, ": expected the CPU generator's state as torch.get_rng_state() gives it (a contiguous uint8 CPU ",
+        "tensor of ", kRngStateBytes, " bytes), got ",
+        state.defined() ? torch::headeronly::toString(state.scalar_type()) : "undefined", " of shape ",
+        state.defined() ? Shape{state.sizes()} : Shape{});
+  check(count >= 0, "u8aug.", op, ": expected count >= 0, got ", count);
+  uint8_t* bytes = static_cast<uint8_t*>(state.data_ptr());
+  MersenneState engine;
+  int32_t left = 0;
+  uint64_t next = 0;
+  std::memcpy(&left, bytes + kRngLeft, sizeof left);
+  std::memcpy(&next, bytes + kRngNext, sizeof next);
+  for (int i = 0; i < kMersenneWords; ++i) {
+    uint64_t word = 0;
+    std::memcpy(&word, bytes + kRngWords + 8 * i, sizeof word);
+    engine.words[i] = static_cast<uint32_t>(word);
+  }
+  engine.left = left;
+  engine.next = next > static_cast<uint64_t>(kMersenneWords) ? -1 : static_cast<int64_t>(next);
+  const Tensor out = empty_float(op, state, {count});
+  call_core([&] { cpu::torch_uniform(engine, static_cast<float*>(out.data_ptr()), count); });
+  left = static_cast<int32_t>(engine.left);
+  next = static_cast<uint64_t>(engine.next);
+  std::memcpy(bytes + kRngLeft, &left, sizeof left);
+  std::memcpy(bytes + kRngNext, &next, sizeof next);
+  for (int i = 0; i < kMersenneWords; ++i) {
+    const uint64_t word = engine.words[i];
+    std::memcpy(bytes + kRngWords + 8 * i, &word, sizeof word);
+  }
+  return out;
+}
+
 }  // namespace
 }  // namespace bindings
 }  // namespace u8aug
 
 STABLE_TORCH_LIBRARY_IMPL(u8aug, CPU, m) {
   m.impl("resized_crop_boxes", TORCH_BOX(&u8aug::bindings::resized_crop_boxes));
+  m.impl("torch_uniform", TORCH_BOX(&u8aug::bindings::torch_uniform));
 }

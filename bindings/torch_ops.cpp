@@ -11,4 +11,6 @@ STABLE_TORCH_LIBRARY(u8aug, m) {
   m.def(
       "resized_crop_boxes(Tensor area, Tensor aspect, Tensor x, Tensor y, Tensor size, float scale_low, "
       "float scale_span, float ratio_min, float ratio_max, int out_height, int out_width) -> Tensor");
+  // torch.rand's numbers from the CPU generator's state bytes, advanced in place (bindings/draws.cpp)
+  m.def("torch_uniform(Tensor(a!) state, int count) -> Tensor");
 }

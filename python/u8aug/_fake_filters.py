@@ -243,6 +243,19 @@ def _resized_crop_boxes_fake(
     return area.new_empty((2, b, 4, 2))
 
 
+# A helper op outside the image-op catalogue: torch.rand's numbers from the CPU generator's state bytes,
+# advanced in place (u8aug/mersenne.h; python/u8aug/_rng.py).
+@torch.library.register_fake("u8aug::torch_uniform")
+def _torch_uniform_fake(state, count):
+    torch._check(
+        state.dtype == torch.uint8 and tuple(state.shape) == (5056,) and state.device.type == "cpu",
+        lambda: "u8aug.torch_uniform: expected the CPU generator's state as torch.get_rng_state() gives it (a "
+        f"contiguous uint8 CPU tensor of 5056 bytes), got {state.dtype} of shape {tuple(state.shape)}",
+    )
+    torch._check(count >= 0, lambda: f"u8aug.torch_uniform: expected count >= 0, got {count}")
+    return state.new_empty((count,), dtype=torch.float32)
+
+
 @_fake("snow")
 def _snow_fake(img, coefficient, brightness):
     _check_image("snow", img)

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "u8aug/image.h"
+#include "u8aug/mersenne.h"
 #include "u8aug/pixel/color.h"
 #include "u8aug/pixel/elastic.h"
 #include "u8aug/pixel/erase.h"
@@ -198,6 +199,10 @@ void jpeg(const ConstImage& src, const Image& dst, const JpegParams& params, con
 // (2h - 1, 2w - 1) with its draws, in kornia's float32 order. A helper for u8aug.kornia's draw, not an
 // image op: grids of at least 2 x 2.
 void plasma_level(const PlasmaLevel& level, const ParallelFor& parallel = {});
+// torch.rand's float32 numbers on the CPU from its engine's state (mersenne.h): `count` of them into
+// out, in torch's order, the state left where torch.rand leaves it. A helper for u8aug.kornia's
+// large draws, not an image op; one thread (the engine is one sequence).
+void torch_uniform(MersenneState& state, float* out, int64_t count);
 // kornia's RandomPlasmaBrightness, RandomPlasmaContrast and RandomPlasmaShadow given their fractal map
 // (pixel/offset.h): plasma has img's shape (stride_b 0: one map for the batch; stride_c 0: one for every
 // channel), params the kind and its per-sample values.

@@ -85,10 +85,10 @@ void torch_uniform(MersenneState& state, float* out, int64_t count) {
   // after a seed, when left is 1); anything else is not a state torch.rand could continue
   if (count < 0 || state.left < 1 || state.left > kMersenneWords || state.next < 0 ||
       state.next + state.left - 1 > kMersenneWords || (count > 0 && out == nullptr)) {
-    throw std::invalid_argument("u8aug.torch_uniform: expected a count >= 0 and a Mersenne Twister state with left in "
-                                "[1, 624] and next + left - 1 <= 624, got count " +
-                                std::to_string(count) + ", left " + std::to_string(state.left) + ", next " +
-                                std::to_string(state.next));
+    throw std::invalid_argument(
+        "u8aug.torch_uniform: expected a count >= 0 and a Mersenne Twister state with left in "
+        "[1, 624] and next + left - 1 <= 624, got count " +
+        std::to_string(count) + ", left " + std::to_string(state.left) + ", next " + std::to_string(state.next));
   }
   while (count > 0) {
     if (state.left == 1) {  // the next draw regenerates (torch: --left == 0), then takes word 0

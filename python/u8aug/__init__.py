@@ -25,8 +25,8 @@ from . import _torch_rules  # noqa: E402
 
 _C._set_torch_rules(**_torch_rules.measure())
 
-from . import _fake  # noqa: F401,E402  (registers the fakes used by torch.compile)
-from . import _rng  # noqa: F401,E402  (defines torch.ops.u8aug.rand)
+# registers the fakes used by torch.compile, and defines torch.ops.u8aug.rand
+from . import _fake, _rng  # noqa: F401,E402
 from .ops import *  # noqa: E402,F401,F403
 from .ops import __all__ as _ops_all  # noqa: E402
 

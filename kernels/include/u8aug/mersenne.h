@@ -35,9 +35,7 @@ inline uint32_t mersenne_temper(uint32_t y) {
 }
 
 // torch's uniform_real_distribution<float> on [0, 1) from one engine word.
-inline float uniform_float24(uint32_t word) {
-  return static_cast<float>(word & 0xffffffu) * (1.0f / 16777216.0f);
-}
+inline float uniform_float24(uint32_t word) { return static_cast<float>(word & 0xffffffu) * (1.0f / 16777216.0f); }
 
 // Words [begin, end) of a regeneration, in place: the first kMersenneWords - kMersenneShift words
 // mix in old words, the rest new ones (already regenerated), the last one the new first word.

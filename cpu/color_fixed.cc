@@ -213,11 +213,7 @@ void FixedRows(const ConstImage& src, const Image& dst, const JiggleFactors& k, 
   auto widen = [&](hn::Vec<decltype(d8)> v) { return hn::ShiftLeft<7>(hn::PromoteTo(d, v)); };
   auto load = [&](const uint8_t* p) { return widen(hn::LoadU(d8, p)); };
   // pixel/color_fixed.h's byte_of_fixed: (v + 63 + bit 7 of v) >> 7
-  const V16 k63 = hn::Set(d, 63);
-  auto bytes = [&](V16 v) {
-    const V16 odd = hn::And(hn::ShiftRight<7>(v), ones);
-    return hn::DemoteTo(d8, hn::ShiftRight<7>(hn::Add(hn::Add(v, k63), odd)));
-  };
+  auto bytes = [&](V16 v) { return hn::DemoteTo(d8, ShiftRoundEven<7>(d, v)); };
   constexpr size_t kMax = HWY_MAX_BYTES / sizeof(int16_t);
   HWY_ALIGN int16_t buffer[3][kMax];
   const FixedProgram program = ProgramOf(k, lanes, first, last);

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "cpu/resize_sample.h"
+#include "cpu/unit_lanes-inl.h"
 #include "u8aug/pixel/resize.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -147,15 +148,12 @@ HWY_INLINE void DownRow(const int16_t* const* t, const int32_t* w, int64_t width
     const hn::Rebind<uint8_t, decltype(d16)> d8;
     const int64_t n = static_cast<int64_t>(hn::Lanes(d16));
     const auto down = hn::Set(d16, static_cast<int16_t>(w[0]));
-    const auto one = hn::Set(d16, 1), half = hn::Set(d16, (1 << (kLinearRowBits - 1)) - 1);
     for (; width >= n; x += n) {
       if (x + n > width) x = width - n;
       const auto t0 = hn::LoadU(d16, t[0] + x);
       const auto v = hn::Add(t0, hn::MulFixedPoint15(hn::Sub(hn::LoadU(d16, t[1] + x), t0), down));
-      // round half to even: + half - 1 + the truncated quotient's low bit, then shift
-      const auto q =
-          hn::ShiftRight<kLinearRowBits>(hn::Add(v, hn::Add(half, hn::And(hn::ShiftRight<kLinearRowBits>(v), one))));
-      hn::StoreU(hn::DemoteTo(d8, q), d8, out + x);  // saturating: the clamp to [0, 255]
+      // saturating: the clamp to [0, 255]
+      hn::StoreU(hn::DemoteTo(d8, ShiftRoundEven<kLinearRowBits>(d16, v)), d8, out + x);
       if (x + n == width) return;
     }
   } else {
@@ -166,7 +164,6 @@ HWY_INLINE void DownRow(const int16_t* const* t, const int32_t* w, int64_t width
     const hn::FixedTag<uint8_t, 8> d8;
     const auto w01 = hn::BitCast(d16, hn::Set(d32, packed_weights(w[0], w[1])));
     const auto w23 = hn::BitCast(d16, hn::Set(d32, packed_weights(w[2], w[3])));
-    const auto one = hn::Set(d32, 1), half = hn::Set(d32, (1 << (kBits - 1)) - 1);
     auto rounded = [&](hn::Vec<decltype(d16)> a0, hn::Vec<decltype(d16)> a1, hn::Vec<decltype(d16)> b0,
                        hn::Vec<decltype(d16)> b1) {
       auto even = hn::Zero(d32), odd = hn::Zero(d32);
@@ -177,10 +174,7 @@ HWY_INLINE void DownRow(const int16_t* const* t, const int32_t* w, int64_t width
       even = hn::ReorderWidenMulAccumulate(d32, hn::InterleaveUpper(d16, a0, a1), w01, even, odd);
       even = hn::ReorderWidenMulAccumulate(d32, hn::InterleaveUpper(d16, b0, b1), w23, even, odd);
       const auto high = hn::RearrangeToOddPlusEven(even, odd);
-      auto to_even = [&](hn::Vec<decltype(d32)> s) {
-        return hn::ShiftRight<kBits>(hn::Add(s, hn::Add(half, hn::And(hn::ShiftRight<kBits>(s), one))));
-      };
-      return hn::ReorderDemote2To(d16, to_even(low), to_even(high));
+      return hn::ReorderDemote2To(d16, ShiftRoundEven<kBits>(d32, low), ShiftRoundEven<kBits>(d32, high));
     };
     for (; width >= 8; x += 8) {
       if (x + 8 > width) x = width - 8;

@@ -19,6 +19,7 @@
 
 #include "cpu/sample_lanes-inl.h"
 #include "cpu/sample_rows.h"
+#include "cpu/unit_lanes-inl.h"
 #include "u8aug/pixel/sample.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -100,10 +101,7 @@ HWY_INLINE hn::Vec<hn::Rebind<uint8_t, D16>> BlendHalf(D16 d16, hn::Vec<hn::Rebi
   const auto n0 = widen(nw), s0 = widen(sw);
   const auto north = lerp(n0, widen(ne), fx), south = lerp(s0, widen(se), fx);
   const auto v = lerp(north, south, fy);
-  const auto one = hn::Set(d16, 1), half = hn::Set(d16, (1 << (kLinearRowBits - 1)) - 1);
-  const auto q =
-      hn::ShiftRight<kLinearRowBits>(hn::Add(v, hn::Add(half, hn::And(hn::ShiftRight<kLinearRowBits>(v), one))));
-  return hn::DemoteTo(d8, q);
+  return hn::DemoteTo(d8, ShiftRoundEven<kLinearRowBits>(d16, v));
 }
 
 // The columns [r.x_begin, r.x_end) of one output row that whole vectors cover, every channel, at

@@ -1,5 +1,7 @@
 // Per-target helpers shared by the float32 kernels (gray.cc, color.cc, normalize.cc): bytes to
-// x / 255, the to_u8 quantizer and kornia's luma, each the lane form of hd.h / pixel/gray.h.
+// x / 255, the to_u8 quantizer and kornia's luma, each the lane form of hd.h / pixel/gray.h; and the
+// fast tier's one integer rounding (resize_fixed-inl.h, sample_fixed-inl.h, color_fixed.cc), the
+// lane form of pixel/fixed_point.h's shift_round_even.
 // Highway's per-target header convention: included once per target by each foreach_target file.
 #if defined(U8AUG_CPU_UNIT_LANES_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef U8AUG_CPU_UNIT_LANES_INL_H_
@@ -44,6 +46,14 @@ HWY_INLINE hn::Vec<DF> UnitOfByteLanes(DF d, hn::Vec<DF> x) {
 template <class DF>
 HWY_INLINE hn::Vec<DF> UnitLanes(DF d, const uint8_t* p) {
   return UnitOfByteLanes(d, ByteLanes(d, p));
+}
+
+// v / 2^kBits rounded half to even, for v >= 0 in signed integer lanes: adding 2^(kBits - 1) - 1 and
+// the truncated quotient's low bit before the shift carries exactly the halves above an odd quotient.
+template <int kBits, class D>
+HWY_INLINE hn::Vec<D> ShiftRoundEven(D d, hn::Vec<D> v) {
+  const auto odd = hn::And(hn::ShiftRight<kBits>(v), hn::Set(d, 1));
+  return hn::ShiftRight<kBits>(hn::Add(v, hn::Add(hn::Set(d, (1 << (kBits - 1)) - 1), odd)));
 }
 
 // to_u8(y * 255) as hd.h computes it: clamp to [0, 255] (NaN -> 0: x86 max returns its second

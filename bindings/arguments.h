@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -11,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bindings/pipeline_steps.h"
 #include "bindings/tensor_image.h"
 #include "bindings/torch_rules.h"
 #include "u8aug/pixel/filter.h"

@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "bindings/pipeline_steps.h"
 #include "bindings/torch_rules.h"
 #include "u8aug/u8aug.h"
 
@@ -47,6 +48,13 @@ PYBIND11_MODULE(_C, m) {
       py::arg("generic_bilinear_fuses_index"), py::arg("bicubic_reflection_chains"));
 
   m.def("set_cpu_target", &u8aug::set_cpu_target, py::arg("name"));
+
+  // the pipeline op's steps and whether each takes kornia's gate (pipeline_steps.h)
+  m.def("pipeline_steps", [] {
+    py::dict steps;
+    for (const auto& k : u8aug::bindings::kPipelineSteps) steps[k.op] = k.gated;
+    return steps;
+  });
 
   m.def("catalogue", [] {
     py::list ops;

@@ -2,19 +2,22 @@
 
 import torch
 
+from . import _C
 from ._fake import FAKES, _check_image, _fake, empty_output
 
 # The pipeline: its steps' own fakes, one after another, so the shape, strides and checks are the
-# step-by-step chain's. The words are parsed as bindings/pipeline.inc parses them.
-_GATED = {
-    "hflip": 0, "vflip": 0, "invert": 0, "grayscale": 0, "equalize": 0, "auto_contrast": 0, "adjust_brightness": 1,
-    "adjust_brightness_accumulative": 1, "adjust_contrast": 1, "posterize": 1, "adjust_gamma": 2, "solarize": 2,
-    "adjust_saturation": 1, "adjust_hue": 1, "sharpness": 1, "color_jiggle": 5, "color_jitter": 5,
-}  # fmt: skip
+# step-by-step chain's. A step's words and tensors are its op's arguments after img, in the order of
+# the op's schema (the one list: bindings/pipeline_steps.h, read here through _C.pipeline_steps()).
+STEPS = _C.pipeline_steps()  # name -> whether the step takes kornia's gate first
+
+
+def _schema(name):
+    return getattr(torch.ops.u8aug, name).default._schema.arguments[1:]
 
 
 def _pipeline_step(cur, where, words, tensors):
-    name, args = words[0], words[1:]
+    name, args = words[0], list(words[1:])
+    torch._check(name in STEPS, lambda: f"u8aug.pipeline: {where}: unknown step '{name}'")
 
     def take_next(what):
         torch._check(
@@ -22,62 +25,42 @@ def _pipeline_step(cur, where, words, tensors):
         )
         return tensors.pop(0)
 
-    def ints(n):
-        torch._check(len(args) >= n, lambda: f"u8aug.pipeline: {where}: expected {n} numbers after its name")
-        try:
-            return [int(a) for a in args[:n]]
-        except ValueError:
-            raise RuntimeError(f"u8aug.pipeline: {where}: expected integers, got {args[:n]}") from None
+    def word(what):
+        torch._check(bool(args), lambda: f"u8aug.pipeline: {where}: expected {what} after its name")
+        return args.pop(0)
 
-    if name in _GATED:
-        fidelity = args[0] if name in ("adjust_saturation", "adjust_hue", "color_jiggle", "color_jitter") else None
-        torch._check(len(args) == (fidelity is not None), lambda: f"u8aug.pipeline: {where}: unexpected arguments")
+    def integer(what):
+        w = word(what)
+        try:
+            return int(w)
+        except ValueError:
+            raise RuntimeError(f"u8aug.pipeline: {where}: expected {what} as an integer, got '{w}'") from None
+
+    if STEPS[name]:
         take = take_next("take")
         batch = cur.shape[0] if cur.dim() == 4 else 1
         torch._check(
             take.numel() == 0 or (take.dtype == torch.bool and take.dim() == 1 and take.numel() == batch),
             lambda: f"u8aug.pipeline: {where}: expected take to be empty or a 1-D bool tensor of B = {batch} values",
         )
-        params = [take_next(f"argument {i}") for i in range(_GATED[name])]
-        return FAKES[name](cur, *params, *([fidelity] if fidelity else []))
-    if name in ("warp_affine", "warp_perspective"):
-        h, w = ints(2)
-        torch._check(len(args) == 6, lambda: f"u8aug.pipeline: {where}: expected H W mode padding_mode align_corners F")
-        take_next("take")
-        M, fill = take_next("M"), take_next("fill")
-        return FAKES[name](
-            cur, M, [h, w], args[2], args[3], bool(int(args[4])), fill if fill.numel() else None, args[5]
-        )
-    if name in ("resize", "crop_and_resize"):
-        h, w = ints(2)
-        torch._check(len(args) == 5, lambda: f"u8aug.pipeline: {where}: expected H W mode align_corners F")
-        extra = [take_next("boxes")] if name == "crop_and_resize" else []
-        return FAKES[name](cur, *extra, [h, w], args[2], bool(int(args[3])), args[4])
-    if name == "pad":
-        left, right, top, bottom = ints(4)
-        torch._check(len(args) == 6, lambda: f"u8aug.pipeline: {where}: expected left right top bottom mode value")
-        return FAKES["pad"](cur, [left, right, top, bottom], args[4], int(args[5]))
-    if name == "filter2d_separable":
-        torch._check(len(args) == 2, lambda: f"u8aug.pipeline: {where}: expected border_type F")
-        take_next("take")
-        return FAKES[name](cur, take_next("kernel_x"), take_next("kernel_y"), args[0], args[1])
-    if name == "filter2d":
-        torch._check(len(args) == 2, lambda: f"u8aug.pipeline: {where}: expected border_type F")
-        take_next("take")
-        return FAKES[name](cur, take_next("kernel"), args[0], args[1])
-    if name == "median_blur":
-        ky, kx = ints(2)
-        torch._check(len(args) == 3, lambda: f"u8aug.pipeline: {where}: expected KH KW border_type")
-        take_next("take")
-        return FAKES[name](cur, [ky, kx], args[2])
-    if name == "box_blur_pooled":
-        ky, kx = ints(2)
-        torch._check(len(args) == 4, lambda: f"u8aug.pipeline: {where}: expected KH KW border_type separable")
-        take_next("take")
-        return FAKES[name](cur, [ky, kx], args[2], bool(int(args[3])))
-    if name == "normalize":
-        return FAKES["normalize"](cur, take_next("mean"), take_next("std"))
-    raise RuntimeError(f"u8aug.pipeline: {where}: unknown step '{name}'")
+    values = []
+    for a in _schema(name):
+        kind = str(a.type)
+        if "Tensor" in kind:  # Tensor, or Optional[Tensor]: an empty tensor for None
+            t = take_next(a.name)
+            values.append(None if kind.startswith("Optional") and t.numel() == 0 else t)
+        elif kind.startswith("List[int]"):  # int[N]
+            values.append([integer(a.name) for _ in range(a.N)])
+        elif kind == "int":
+            values.append(integer(a.name))
+        elif kind == "bool":
+            v = integer(a.name)
+            torch._check(v in (0, 1), lambda: f"u8aug.pipeline: {where}: expected {a.name} as 0 or 1, got {v}")
+            values.append(bool(v))
+        else:  # str
+            values.append(word(a.name))
+    torch._check(not args, lambda: f"u8aug.pipeline: {where}: unexpected '{args[0]}'")
+    return FAKES[name](cur, *values)
 
 
 @_fake("pipeline")

@@ -276,34 +276,37 @@ def pipeline(img: torch.Tensor, steps, tensors) -> torch.Tensor:
     cache-resident scratch images (one read of the batch, one write of the output); on CUDA the
     steps run one after another on the stream. The bytes are the step-by-step chain's.
 
-    ``steps``: strings ``"name arg ..."``; ``tensors``: the tensors the steps read, in order. A step
-    that can skip samples takes kornia's gate first (a bool (B,) tensor, or an empty one for all):
+    ``steps``: strings, each an op's name and then that op's arguments after ``img`` in its
+    schema's order (``torch.ops.u8aug.<name>.default._schema``): every tensor argument taken from
+    ``tensors`` in turn (an empty tensor for an absent optional one, such as a warp's ``fill``),
+    every other argument written as a word (``int[2]``: two integers; ``bool``: 0 or 1). A gated
+    step takes kornia's gate before its tensors: a bool (B,) tensor, or an empty one for all. The
+    steps and whether each is gated: ``u8aug._C.pipeline_steps()`` (bindings/pipeline_steps.h):
 
-    ========================================================  =====================================
-    step                                                      tensors
-    ========================================================  =====================================
-    ``hflip``, ``vflip``, ``invert``, ``grayscale``,           take
-    ``equalize``
-    ``adjust_brightness``, ``adjust_brightness_accumulative``, take, factor (posterize: bits)
-    ``adjust_contrast``, ``posterize``
-    ``adjust_gamma``, ``solarize``                             take, gamma, gain / thresholds, additions
-    ``adjust_saturation F``, ``adjust_hue F``                  take, factor
-    ``color_jiggle F``, ``color_jitter F``                     take, brightness, contrast, saturation,
-                                                              hue, order
-    ``filter2d_separable border_type F``                       take, kernel_x, kernel_y
-    ``filter2d border_type F``                                 take, kernel
-    ``median_blur KH KW border_type``                          take
-    ``box_blur_pooled KH KW border_type separable``            take
-    ``warp_affine H W mode padding_mode align_corners F``,     take, M, fill (empty: none)
+    ====================================================================  =================
+    step (its words)                                                      tensors
+    ====================================================================  =================
+    ``hflip``, ``vflip``, ``invert``, ``grayscale``, ``equalize``,        take
+    ``auto_contrast``
+    ``adjust_brightness``, ``adjust_brightness_accumulative``,            take, factor
+    ``adjust_contrast``, ``sharpness``, ``posterize`` (bits)
+    ``adjust_gamma``, ``solarize``                                        take, gamma, gain / thresholds, additions
+    ``adjust_saturation F``, ``adjust_hue F``                             take, factor
+    ``color_jiggle F``, ``color_jitter F``                                take, brightness, contrast, saturation, hue, order
+    ``warp_affine H W mode padding_mode align_corners F``,                take, M, fill (empty: none)
     ``warp_perspective ...``
-    ``crop_and_resize H W mode align_corners F``               boxes
-    ``resize H W mode align_corners F``                        (none)
-    ``pad left right top bottom mode value``                   (none)
-    ``normalize`` (last only: the output is float32)           mean, std
-    ========================================================  =====================================
+    ``filter2d_separable border_type F``                                  take, kernel_x, kernel_y
+    ``filter2d border_type F``                                            take, kernel
+    ``median_blur KH KW border_type``                                     take
+    ``box_blur_pooled KH KW border_type separable``                       take
+    ``resize H W mode align_corners F``                                   (none)
+    ``crop_and_resize H W mode align_corners F``                          boxes
+    ``pad left right top bottom mode value``                              (none)
+    ``normalize`` (last only: the output is float32)                      mean, std
+    ====================================================================  =================
 
-    F is the step's fidelity (``exact`` or ``fast``), align_corners 0 or 1; the arguments mean what
-    the op's own do. A step that skips samples must keep the shape. u8aug.kornia's
-    AugmentationSequential writes these plans from kornia's draws.
+    F is the step's fidelity (``exact`` or ``fast``); the arguments mean what the op's own do. A
+    step that skips samples must keep the shape. u8aug.kornia's AugmentationSequential writes these
+    plans from kornia's draws.
     """
     return torch.ops.u8aug.pipeline(img, list(steps), list(tensors))

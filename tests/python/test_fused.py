@@ -269,3 +269,40 @@ def test_pipeline_op_step_errors_name_the_step_op():
     x = _batch("contiguous", b=2)
     with pytest.raises(RuntimeError, match="u8aug.adjust_hue: "):
         u8aug.pipeline(x, ["adjust_hue exact"], [torch.empty(0, dtype=torch.bool), torch.tensor([9.0, 0.0])])
+
+
+def _step_of(name, args, gated):
+    """The step and tensors for op ``name`` with its arguments after img, written from the op's
+    schema (this test's own reading of the rule in bindings/pipeline_steps.h)."""
+    words, tensors = [name], [torch.empty(0, dtype=torch.bool)] if gated else []
+    schema = getattr(torch.ops.u8aug, name).default._schema.arguments[1:]
+    args = list(args) + [a.default_value for a in schema[len(args) :]]  # the ones left to their defaults
+    for a, value in zip(schema, args):
+        kind = str(a.type)
+        if "Tensor" in kind:
+            tensors.append(torch.empty(0) if value is None else value)
+        elif kind.startswith("List[int]"):
+            words += [str(int(v)) for v in value]
+        elif kind == "bool":
+            words.append(str(int(bool(value))))
+        else:
+            words.append(str(value))
+    return " ".join(words), tensors
+
+
+@pytest.mark.parametrize("name", sorted(u8aug._C.pipeline_steps()))
+def test_every_step_is_its_catalogue_op_in_schema_order(name):
+    """Each step of the one list is a catalogue op whose words and tensors follow its schema: the
+    one-step pipeline equals the op (the C++ parse reads each argument by its schema's name and
+    kind, and fails on any it leaves unread)."""
+    from op_samples import SAMPLES
+
+    gated = u8aug._C.pipeline_steps()[name]
+    x = _batch("contiguous", b=2)
+    args = SAMPLES[name](x)
+    step, tensors = _step_of(name, args[1:], gated)
+    expected = getattr(torch.ops.u8aug, name)(*args)
+    assert torch.equal(u8aug.pipeline(x, [step], tensors), expected), step
+    torch._dynamo.reset()  # one code object compiled per step: past dynamo's recompile limit otherwise
+    compiled = torch.compile(lambda t: u8aug.pipeline(t, [step], tensors), fullgraph=True)
+    assert torch.equal(compiled(x), expected), step

@@ -24,13 +24,32 @@ from kornia.augmentation.container.ops import InputSequentialOps
 from kornia.constants import DataKey
 from kornia.core.utils import is_exporting
 
-from .. import ops
+from .. import _C, ops
 from . import _apply, _ragged
 
 # kornia's own, taken before install() can replace them
 _KORNIA_FORWARD = _KorniaAugmentationSequential.forward
 _KORNIA_CLEAR_STATE = _KorniaAugmentationSequential.clear_state
 _KORNIA_TRANSFORM_MATRIX = _KorniaAugmentationSequential.transform_matrix
+
+
+def _step_kinds():
+    """Each pipeline step: whether it takes kornia's gate, and its op's arguments after img as the
+    kinds the pipeline reads ("tensor", "ints" for int[N], "int", "bool", "str"), from the one list
+    (bindings/pipeline_steps.h) and the ops' schemas. Read once at import: the planner runs under
+    torch.compile too, where it only looks the constants up."""
+
+    def kind(t: str) -> str:
+        return "tensor" if "Tensor" in t else "ints" if t.startswith("List[int]") else t
+
+    steps = {}
+    for name, gated in _C.pipeline_steps().items():
+        arguments = getattr(torch.ops.u8aug, name).default._schema.arguments[1:]
+        steps[name] = (gated, tuple(kind(str(a.type)) for a in arguments))
+    return steps
+
+
+_STEPS = _step_kinds()
 
 
 class _NotFused(Exception):
@@ -60,17 +79,33 @@ class Planner:
         self._all = torch.empty(0, dtype=torch.bool, device=device)
         self.scalar = torch.empty((), dtype=torch.uint8, device=device)
 
-    def _add(self, x, words, tensors=(), shape=None, gated=True):
+    def _op(self, name, x, *args, shape=None):
+        """A step of op ``name``: ``args`` are the op's arguments after img in its schema's order,
+        written as the pipeline reads them (bindings/pipeline_steps.h): tensors to the tensors (an
+        absent optional one as an empty tensor), the rest to words; a gated step's gate first."""
         if self.normalized:
             raise _NotFused("normalize ends a fused chain")
+        gated, kinds = _STEPS[name]
         shape = tuple(x.shape) if shape is None else tuple(shape)
-        if not gated or shape != tuple(x.shape):
-            if self.take is not None:
-                raise _NotFused("a step that skips samples cannot change the shape")
+        if (not gated or shape != tuple(x.shape)) and self.take is not None:
+            raise _NotFused("a step that skips samples cannot change the shape")
+        words = [name]
         if gated:
-            tensors = (self._all if self.take is None else self.take, *tensors)
-        self.steps.append(" ".join(str(w) for w in words))
-        self.tensors.extend(tensors)
+            self.tensors.append(self._all if self.take is None else self.take)
+        if len(args) != len(kinds):
+            raise TypeError(
+                f"u8aug.pipeline: the planner gave {name} {len(args)} arguments, its schema has {len(kinds)}"
+            )
+        for kind, value in zip(kinds, args):
+            if kind == "tensor":
+                self.tensors.append(self._all.new_empty(0, dtype=torch.float32) if value is None else value)
+            elif kind == "ints":
+                words.extend(str(int(v)) for v in value)
+            elif kind == "bool":
+                words.append("1" if value else "0")
+            else:
+                words.append(str(int(value)) if kind == "int" else value)
+        self.steps.append(" ".join(words))
         return _stand_in(self.scalar, shape)
 
     @staticmethod
@@ -86,50 +121,50 @@ class Planner:
         return tuple(v if v.device == self.device else v.to(self.device) for v in values)
 
     def hflip(self, x):
-        return self._add(x, ["hflip"])
+        return self._op("hflip", x)
 
     def vflip(self, x):
-        return self._add(x, ["vflip"])
+        return self._op("vflip", x)
 
     def invert(self, x):
-        return self._add(x, ["invert"])
+        return self._op("invert", x)
 
     def grayscale(self, x):
-        return self._add(x, ["grayscale"])
+        return self._op("grayscale", x)
 
     def auto_contrast(self, x):
-        return self._add(x, ["auto_contrast"])
+        return self._op("auto_contrast", x)
 
     def equalize(self, x):
-        return self._add(x, ["equalize"])
+        return self._op("equalize", x)
 
     def adjust_brightness(self, x, factor):
-        return self._add(x, ["adjust_brightness"], self._values(factor))
+        return self._op("adjust_brightness", x, *self._values(factor))
 
     def adjust_contrast(self, x, factor):
-        return self._add(x, ["adjust_contrast"], self._values(factor))
+        return self._op("adjust_contrast", x, *self._values(factor))
 
     def sharpness(self, x, factor):
-        return self._add(x, ["sharpness"], self._values(factor))
+        return self._op("sharpness", x, *self._values(factor))
 
     def posterize(self, x, bits):
-        return self._add(x, ["posterize"], self._values(bits))
+        return self._op("posterize", x, *self._values(bits))
 
     def adjust_gamma(self, x, gamma, gain=1.0):
-        return self._add(x, ["adjust_gamma"], self._values(gamma, gain))
+        return self._op("adjust_gamma", x, *self._values(gamma, gain))
 
     def solarize(self, x, thresholds=0.5, additions=None):
-        return self._add(x, ["solarize"], self._values(thresholds, 0.0 if additions is None else additions))
+        return self._op("solarize", x, *self._values(thresholds, 0.0 if additions is None else additions))
 
     def adjust_saturation(self, x, factor, fidelity="exact"):
-        return self._add(x, ["adjust_saturation", fidelity], self._values(factor))
+        return self._op("adjust_saturation", x, *self._values(factor), fidelity)
 
     def adjust_hue(self, x, factor, fidelity="exact"):
-        return self._add(x, ["adjust_hue", fidelity], self._values(factor))
+        return self._op("adjust_hue", x, *self._values(factor), fidelity)
 
     def _jiggle(self, name, x, brightness, contrast, saturation, hue, order, fidelity):
         order = order.to(device=self.device, dtype=torch.int64).reshape(-1).contiguous()
-        return self._add(x, [name, fidelity], (*self._values(brightness, contrast, saturation, hue), order))
+        return self._op(name, x, *self._values(brightness, contrast, saturation, hue), order, fidelity)
 
     def color_jiggle(self, x, brightness, contrast, saturation, hue, order, fidelity="exact"):
         return self._jiggle("color_jiggle", x, brightness, contrast, saturation, hue, order, fidelity)
@@ -139,9 +174,9 @@ class Planner:
 
     def _warp(self, name, x, M, dsize, mode, padding_mode, align_corners, fill, fidelity):
         M = (M[None] if M.dim() == 2 else M).to(torch.float32)
-        fill = self._all.new_empty(0, dtype=torch.float32) if fill is None else self._f32(fill).to(self.device)
-        words = [name, int(dsize[0]), int(dsize[1]), mode, padding_mode, int(bool(align_corners)), fidelity]
-        return self._add(x, words, (M, fill), shape=_size(x, dsize))
+        fill = None if fill is None else self._f32(fill).to(self.device)
+        shape = _size(x, dsize)
+        return self._op(name, x, M, dsize, mode, padding_mode, align_corners, fill, fidelity, shape=shape)
 
     def warp_affine(self, x, M, dsize, mode="bilinear", padding_mode="zeros", align_corners=True, fill=None,
                     fidelity="exact"):  # fmt: skip
@@ -155,39 +190,37 @@ class Planner:
         raise _NotFused("resize_antialias")  # a blur of the whole input first: it runs on its own
 
     def resize(self, x, size, mode="bilinear", align_corners=None, fidelity="exact"):
-        words = ["resize", int(size[0]), int(size[1]), mode, int(bool(align_corners)), fidelity]
-        return self._add(x, words, shape=_size(x, size), gated=False)
+        return self._op("resize", x, size, mode, align_corners, fidelity, shape=_size(x, size))
 
     def crop_and_resize(self, x, boxes, size, mode="bilinear", align_corners=True, fidelity="exact"):
-        words = ["crop_and_resize", int(size[0]), int(size[1]), mode, int(bool(align_corners)), fidelity]
-        return self._add(x, words, (boxes.to(torch.float32),), shape=_size(x, size), gated=False)
+        boxes = boxes.to(torch.float32)
+        return self._op("crop_and_resize", x, boxes, size, mode, align_corners, fidelity, shape=_size(x, size))
 
     def pad(self, x, padding, mode="constant", value=0):
         left, right, top, bottom = (int(p) for p in padding)
         shape = (*x.shape[:-2], x.shape[-2] + top + bottom, x.shape[-1] + left + right)
-        return self._add(x, ["pad", left, right, top, bottom, mode, int(value)], shape=shape, gated=False)
+        return self._op("pad", x, (left, right, top, bottom), mode, value, shape=shape)
 
     def filter2d_separable(self, x, kernel_x, kernel_y, border_type="reflect", fidelity="exact"):
         kernels = tuple(k.to(device=self.device, dtype=torch.float32).contiguous() for k in (kernel_x, kernel_y))
-        return self._add(x, ["filter2d_separable", border_type, fidelity], kernels)
+        return self._op("filter2d_separable", x, *kernels, border_type, fidelity)
 
     def filter2d(self, x, kernel, border_type="reflect", fidelity="exact"):
         kernel = kernel.to(device=self.device, dtype=torch.float32).contiguous()
-        return self._add(x, ["filter2d", border_type, fidelity], (kernel,))
+        return self._op("filter2d", x, kernel, border_type, fidelity)
 
     def median_blur(self, x, kernel_size, border_type="reflect"):
         ky, kx = (kernel_size, kernel_size) if isinstance(kernel_size, int) else kernel_size
-        return self._add(x, ["median_blur", int(ky), int(kx), border_type])
+        return self._op("median_blur", x, (ky, kx), border_type)
 
     def box_blur_pooled(self, x, kernel_size, border_type="reflect", separable=True):
-        ky, kx = kernel_size
-        return self._add(x, ["box_blur_pooled", int(ky), int(kx), border_type, int(bool(separable))])
+        return self._op("box_blur_pooled", x, kernel_size, border_type, separable)
 
     def box_blur(self, x, kernel_size, border_type="reflect", separable=True, fidelity="exact"):
         return ops._filters.box_blur_on(self, x, kernel_size, border_type, separable, fidelity)
 
     def normalize(self, x, mean, std):
-        out = self._add(x, ["normalize"], self._values(mean, std), gated=False)
+        out = self._op("normalize", x, *self._values(mean, std))
         self.normalized = True
         return out
 

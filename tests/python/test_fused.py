@@ -78,10 +78,23 @@ def _chains(fidelity="exact"):
             UK.RandomVerticalFlip(p=0.5),
             UK.Resize((21, 30), antialias=True, **f),
         ],
+        "weather and noise": lambda: [
+            UK.RandomHorizontalFlip(),
+            UK.RandomPlasmaBrightness(p=0.6),
+            UK.RandomPlasmaContrast(p=0.5),
+            UK.RandomPlasmaShadow(p=0.5),
+            UK.RandomRain(p=0.5, drop_height=(2, 8), drop_width=(-3, 3), number_of_drops=(10, 40)),
+            UK.RandomSnow(p=0.5),
+            UK.RandomGaussianNoise(std=0.05, p=0.5),
+            UK.RandomLinearIllumination(p=0.5),
+            UK.RandomLinearCornerIllumination(p=0.5),
+            UK.RandomGaussianIllumination(p=0.5),
+            UK.RandomPlasmaShadow(p=1.0, same_on_batch=True),
+        ],
         "unfusable in the middle": lambda: [
             UK.RandomHorizontalFlip(),
             UK.RandomChannelShuffle(p=0.5),
-            UK.RandomLinearIllumination(p=0.5),
+            UK.RandomSaltAndPepperNoise(p=0.5),
             UK.RandomPlanckianJitter(p=0.5),
             UK.ColorJiggle(0.2, 0.2, 0.2, 0.1, **f),
             UK.CenterCrop((20, 20)),
@@ -219,7 +232,7 @@ def test_install_fuses_kornias_container(monkeypatch):
 
 
 @pytest.mark.compile
-@pytest.mark.parametrize("chain", ["standard", "affine family", "unfusable in the middle"])
+@pytest.mark.parametrize("chain", ["standard", "affine family", "weather and noise", "unfusable in the middle"])
 def test_compiled_fused_container_equals_eager_with_no_recompiles(chain):
     torch._dynamo.reset()
     fused = UK.AugmentationSequential(*_chains()[chain]())

@@ -296,12 +296,11 @@ FAST_CLASSES = (
 
 # The classes whose steps join a fused AugmentationSequential chain (_fused.py): every class whose
 # apply function calls only whole-image u8aug ops that have a pipeline step (CenterCrop slices,
-# RandomChannelShuffle and RandomChannelDropout index, RandomErasing and salt-and-pepper use torch's
-# ops on the bytes, RandomRGBShift and RandomPlanckianJitter work plane by plane, and add_offset, the
-# Gaussian noise's and the illuminations' op, the plasma ops, rain and snow have no pipeline step: their maps
-# are a float32 image each, read once either way; clahe needs every tile's histogram before its first byte, and jpeg every 8x8 block's
-# chroma halved around it; elastic_transform and
-# grid_sample, the elastic, thin-plate and fisheye classes' ops, have no pipeline step).
+# RandomChannelShuffle and RandomChannelDropout index, salt-and-pepper uses torch's ops on the bytes,
+# RandomRGBShift and RandomPlanckianJitter work plane by plane, RandomErasing's erase_boxes has no
+# pipeline step; clahe needs every tile's histogram before its first byte, and jpeg every 8x8 block's
+# chroma halved around it; elastic_transform and grid_sample, the elastic, thin-plate and fisheye
+# classes' ops, have no pipeline step).
 FUSED_CLASSES = tuple(
     n
     for n in KERNELS
@@ -313,17 +312,8 @@ FUSED_CLASSES = tuple(
         "RandomPlanckianJitter",
         "RandomChannelDropout",
         "RandomErasing",
-        "RandomGaussianNoise",
-        "RandomLinearIllumination",
-        "RandomLinearCornerIllumination",
-        "RandomGaussianIllumination",
         "RandomSaltAndPepperNoise",
-        "RandomRain",
-        "RandomSnow",
         "RandomJPEG",
-        "RandomPlasmaBrightness",
-        "RandomPlasmaContrast",
-        "RandomPlasmaShadow",
         "RandomClahe",
         "RandomElasticTransform",
         "RandomThinPlateSpline",

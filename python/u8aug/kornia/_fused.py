@@ -219,6 +219,24 @@ class Planner:
     def box_blur(self, x, kernel_size, border_type="reflect", separable=True, fidelity="exact"):
         return ops._filters.box_blur_on(self, x, kernel_size, border_type, separable, fidelity)
 
+    def snow(self, x, coefficient, brightness):
+        return self._op("snow", x, *self._values(coefficient, brightness))
+
+    def rain(self, x, coordinates, drops, heights, widths):
+        return self._op("rain", x, coordinates, drops, heights, widths)
+
+    def plasma_brightness(self, x, plasma, intensity):
+        return self._op("plasma_brightness", x, plasma, *self._values(intensity))
+
+    def plasma_contrast(self, x, plasma):
+        return self._op("plasma_contrast", x, plasma)
+
+    def plasma_shadow(self, x, plasma, shade_intensity, shade_quantity):
+        return self._op("plasma_shadow", x, plasma, *self._values(shade_intensity, shade_quantity))
+
+    def add_offset(self, x, offset):
+        return self._op("add_offset", x, offset)
+
     def normalize(self, x, mean, std):
         out = self._op("normalize", x, *self._values(mean, std))
         self.normalized = True

@@ -49,6 +49,7 @@ inline constexpr PipelineStepKind kPipelineSteps[] = {
     {"plasma_contrast", true},
     {"plasma_shadow", true},
     {"add_offset", true},
+    {"erase_boxes", true},
     {"resize", false},
     {"crop_and_resize", false},
     {"pad", false},

@@ -90,6 +90,8 @@ def _chains(fidelity="exact"):
             UK.RandomLinearCornerIllumination(p=0.5),
             UK.RandomGaussianIllumination(p=0.5),
             UK.RandomPlasmaShadow(p=1.0, same_on_batch=True),
+            UK.RandomErasing(p=0.5),
+            UK.RandomErasing(p=1.0, same_on_batch=True, value=0.5),
         ],
         "unfusable in the middle": lambda: [
             UK.RandomHorizontalFlip(),

@@ -297,8 +297,7 @@ FAST_CLASSES = (
 # The classes whose steps join a fused AugmentationSequential chain (_fused.py): every class whose
 # apply function calls only whole-image u8aug ops that have a pipeline step (CenterCrop slices,
 # RandomChannelShuffle and RandomChannelDropout index, salt-and-pepper uses torch's ops on the bytes,
-# RandomRGBShift and RandomPlanckianJitter work plane by plane, RandomErasing's erase_boxes has no
-# pipeline step; clahe needs every tile's histogram before its first byte, and jpeg every 8x8 block's
+# RandomRGBShift and RandomPlanckianJitter work plane by plane; clahe needs every tile's histogram before its first byte, and jpeg every 8x8 block's
 # chroma halved around it; elastic_transform and grid_sample, the elastic, thin-plate and fisheye
 # classes' ops, have no pipeline step).
 FUSED_CLASSES = tuple(
@@ -311,7 +310,6 @@ FUSED_CLASSES = tuple(
         "RandomRGBShift",
         "RandomPlanckianJitter",
         "RandomChannelDropout",
-        "RandomErasing",
         "RandomSaltAndPepperNoise",
         "RandomJPEG",
         "RandomClahe",

@@ -237,6 +237,9 @@ class Planner:
     def add_offset(self, x, offset):
         return self._op("add_offset", x, offset)
 
+    def erase_boxes(self, x, boxes, values):
+        return self._op("erase_boxes", x, boxes, *self._values(values))
+
     def normalize(self, x, mean, std):
         out = self._op("normalize", x, *self._values(mean, std))
         self.normalized = True

@@ -68,6 +68,10 @@ def empty_output(img: torch.Tensor, sizes, dtype=torch.uint8) -> torch.Tensor:
     return img.new_empty_strided(sizes, _dense_strides(sizes, output_is_channels_last(img)), dtype=dtype)
 
 
+def _check_device(op: str, name: str, t: torch.Tensor, img: torch.Tensor) -> None:
+    torch._check(t.device == img.device, lambda: f"u8aug.{op}: {name} is on {t.device} but img is on {img.device}")
+
+
 def _check_values(op: str, name: str, t: torch.Tensor, img: torch.Tensor, per: str = "sample") -> None:
     """A parameter tensor: float32, 0-D or 1-D, 1 value or one per sample (B) or channel (C)."""
     n, letter = (img.shape[0] if img.dim() == 4 else 1, "B") if per == "sample" else (img.shape[-3], "C")
@@ -80,7 +84,7 @@ def _check_values(op: str, name: str, t: torch.Tensor, img: torch.Tensor, per: s
         t.numel() == 1 or t.numel() == n,
         lambda: f"u8aug.{op}: {name} must hold 1 or {letter} = {n} values, got {t.numel()}",
     )
-    torch._check(t.device == img.device, lambda: f"u8aug.{op}: {name} is on {t.device} but img is on {img.device}")
+    _check_device(op, name, t, img)
 
 
 def _image_fake(name, per="sample", dtype=torch.uint8):
@@ -160,9 +164,7 @@ def _check_order(op: str, order: torch.Tensor, img: torch.Tensor) -> None:
         order.dtype == torch.int64 and order.dim() == 1 and order.numel() <= 4,
         lambda: f"u8aug.{op}: expected order to be a 1-D int64 tensor of at most 4 step indices, got {order.dtype} of shape {tuple(order.shape)}",
     )
-    torch._check(
-        order.device == img.device, lambda: f"u8aug.{op}: order is on {order.device} but img is on {img.device}"
-    )
+    _check_device(op, "order", order, img)
 
 
 _rgb_fake("adjust_saturation")
@@ -230,7 +232,7 @@ def _warp_fake(name, rows):
             M.dim() == 3 and M.shape[1] == rows and M.shape[2] == 3 and (M.shape[0] == 1 or M.shape[0] == batch),
             lambda: f"u8aug.{name}: expected M of shape (B, {rows}, 3) or (1, {rows}, 3) with B = {batch}, got {tuple(M.shape)}",
         )
-        torch._check(M.device == img.device, lambda: f"u8aug.{name}: M is on {M.device} but img is on {img.device}")
+        _check_device(name, "M", M, img)
         torch._check(
             mode in _MODES, lambda: f"u8aug.{name}: mode must be 'bilinear', 'bicubic' or 'nearest', got '{mode}'"
         )
@@ -331,9 +333,7 @@ def _grid_sample_fake(img, grid, mode="bilinear", padding_mode="zeros", align_co
         grid.dtype == torch.float32 and grid.dim() == 4 and grid.shape[3] == 2 and grid.shape[0] in (1, b),
         lambda: f"u8aug.grid_sample: expected grid to be a float32 tensor of shape (B, H', W', 2) or (1, H', W', 2) with B = {b}, got {grid.dtype} of shape {tuple(grid.shape)}",
     )
-    torch._check(
-        grid.device == img.device, lambda: f"u8aug.grid_sample: grid is on {grid.device} but img is on {img.device}"
-    )
+    _check_device("grid_sample", "grid", grid, img)
     torch._check(
         mode in _MODES,
         lambda: f"u8aug.grid_sample: mode must be 'bilinear', 'bicubic' or 'nearest', got '{mode}'",
@@ -355,7 +355,7 @@ def _check_float_row(op, name, t, img, rows, n):
         shaped and t.dtype == torch.float32,
         lambda: f"u8aug.{op}: expected {name} to be a float32 tensor of shape {want}, got {t.dtype} of shape {tuple(t.shape)}",
     )
-    torch._check(t.device == img.device, lambda: f"u8aug.{op}: {name} is on {t.device} but img is on {img.device}")
+    _check_device(op, name, t, img)
 
 
 @_fake("elastic_transform")
@@ -375,9 +375,7 @@ def _elastic_transform_fake(
         and noise.shape[3] == w,
         lambda: f"u8aug.{op}: expected noise to be a float32 tensor of shape (B, 2, H, W) or (1, 2, H, W) with (B, H, W) = ({b}, {h}, {w}), got {noise.dtype} of shape {tuple(noise.shape)}",
     )
-    torch._check(
-        noise.device == img.device, lambda: f"u8aug.{op}: noise is on {noise.device} but img is on {img.device}"
-    )
+    _check_device(op, "noise", noise, img)
     _check_float_row(op, "kernel_x", kernel_x, img, 1, 0)
     _check_float_row(op, "kernel_y", kernel_y, img, 1, 0)
     _check_float_row(op, "alpha", alpha, img, 0, 2)

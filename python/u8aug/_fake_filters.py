@@ -4,6 +4,7 @@ resize_antialias (a Gaussian blur, then a resize) is here for its kernels' check
 import torch
 
 from ._fake import (
+    _check_device,
     _check_fidelity,
     _check_image,
     _check_resize_mode,
@@ -31,7 +32,7 @@ def _check_row_kernels(op: str, img, kernel_x, kernel_y) -> None:
             k.dtype == torch.float32 and k.dim() == 2 and (k.shape[0] == 1 or k.shape[0] == batch),
             lambda: f"u8aug.{op}: expected {name} to be a float32 tensor of shape (1, K) or (B, K) with B = {batch}, got {k.dtype} of shape {tuple(k.shape)}",
         )
-        torch._check(k.device == img.device, lambda: f"u8aug.{op}: {name} is on {k.device} but img is on {img.device}")
+        _check_device(op, name, k, img)
 
 
 @_fake("filter2d_separable")
@@ -53,9 +54,7 @@ def _filter2d_fake(img, kernel, border_type="reflect", fidelity="exact"):
         kernel.dtype == torch.float32 and kernel.dim() == 3 and (kernel.shape[0] == 1 or kernel.shape[0] == batch),
         lambda: f"u8aug.filter2d: expected kernel to be a float32 tensor of shape (1, kh, kw) or (B, kh, kw) with B = {batch}, got {kernel.dtype} of shape {tuple(kernel.shape)}",
     )
-    torch._check(
-        kernel.device == img.device, lambda: f"u8aug.filter2d: kernel is on {kernel.device} but img is on {img.device}"
-    )
+    _check_device("filter2d", "kernel", kernel, img)
     return empty_output(img, img.shape)
 
 
@@ -83,9 +82,7 @@ def _erase_boxes_fake(img, boxes, values):
         boxes.dtype == torch.float32 and boxes.dim() == 2 and boxes.shape[1] == 4 and boxes.shape[0] in (1, b),
         lambda: f"u8aug.erase_boxes: expected boxes to be a float32 tensor of shape (1, 4) or (B, 4) with B = {b} (x_min, y_min, x_max, y_max), got {boxes.dtype} of shape {tuple(boxes.shape)}",
     )
-    torch._check(
-        boxes.device == img.device, lambda: f"u8aug.erase_boxes: boxes is on {boxes.device} but img is on {img.device}"
-    )
+    _check_device("erase_boxes", "boxes", boxes, img)
     _check_values("erase_boxes", "values", values, img)
     return empty_output(img, img.shape)
 
@@ -105,10 +102,7 @@ def _add_offset_fake(img, offset):
         and tuple(offset.shape[-3:]) == (c, h, w),
         lambda: f"u8aug.add_offset: expected offset of shape (B or 1, C, H, W) = ({b} or 1, {c}, {h}, {w}), got {tuple(offset.shape)}",
     )
-    torch._check(
-        offset.device == img.device,
-        lambda: f"u8aug.add_offset: offset is on {offset.device} but img is on {img.device}",
-    )
+    _check_device("add_offset", "offset", offset, img)
     return empty_output(img, img.shape)
 
 
@@ -126,9 +120,7 @@ def _check_plasma(op, img, plasma):
         and tuple(plasma.shape[-2:]) == (h, w),
         lambda: f"u8aug.{op}: expected plasma of shape (B or 1, C or 1, H, W) = ({b} or 1, {c} or 1, {h}, {w}), got {tuple(plasma.shape)}",
     )
-    torch._check(
-        plasma.device == img.device, lambda: f"u8aug.{op}: plasma is on {plasma.device} but img is on {img.device}"
-    )
+    _check_device(op, "plasma", plasma, img)
 
 
 @_fake("rain")
@@ -148,7 +140,7 @@ def _rain_fake(img, coordinates, drops, heights, widths):
             lambda: f"u8aug.rain: expected {name} to be a 1-D int64 tensor of B = {b} values, got {t.dtype} of shape {tuple(t.shape)}",
         )
     for name, t in (("coordinates", coordinates), ("drops", drops), ("heights", heights), ("widths", widths)):
-        torch._check(t.device == img.device, lambda: f"u8aug.rain: {name} is on {t.device} but img is on {img.device}")
+        _check_device("rain", name, t, img)
     return empty_output(img, img.shape)
 
 
@@ -186,9 +178,7 @@ def _jpeg_fake(img, quality):
         f"(B, 2, 8, 8) with B = {b} (u8aug.jpeg makes them from a quality with u8aug.jpeg_tables), got "
         f"{quality.dtype} of shape {tuple(quality.shape)}",
     )
-    torch._check(
-        quality.device == img.device, lambda: f"u8aug.jpeg: quality is on {quality.device} but img is on {img.device}"
-    )
+    _check_device("jpeg", "quality", quality, img)
     return empty_output(img, img.shape)
 
 
@@ -320,9 +310,7 @@ def _mix_up_fake(img, pairs, lambdas):
         pairs.dtype == torch.int64 and pairs.dim() == 1 and pairs.shape[0] == b,
         lambda: f"u8aug.mix_up: expected pairs to be a 1-D int64 tensor of B = {b} sample indices, got {pairs.dtype} of shape {tuple(pairs.shape)}",
     )
-    torch._check(
-        pairs.device == img.device, lambda: f"u8aug.mix_up: pairs is on {pairs.device} but img is on {img.device}"
-    )
+    _check_device("mix_up", "pairs", pairs, img)
     _check_values("mix_up", "lambdas", lambdas, img)
     return empty_output(img, img.shape)
 
@@ -341,9 +329,7 @@ def _paste_boxes_fake(img, sources, boxes):
         lambda: f"u8aug.paste_boxes: expected boxes to be a float32 tensor of shape (K, B, 4) = ({k}, {b}, 4) (x_min, y_min, x_max, y_max; K rounds as in sources), got {boxes.dtype} of shape {tuple(boxes.shape)}",
     )
     for name, t in (("sources", sources), ("boxes", boxes)):
-        torch._check(
-            t.device == img.device, lambda: f"u8aug.paste_boxes: {name} is on {t.device} but img is on {img.device}"
-        )
+        _check_device("paste_boxes", name, t, img)
     return empty_output(img, img.shape)
 
 

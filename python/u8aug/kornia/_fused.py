@@ -104,7 +104,7 @@ class Planner:
             elif kind == "bool":
                 words.append("1" if value else "0")
             else:
-                words.append(str(int(value)) if kind == "int" else value)
+                words.append(str(int(value)) if kind == "int" else str(value))
         self.steps.append(" ".join(words))
         return _stand_in(self.scalar, shape)
 

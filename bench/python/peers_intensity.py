@@ -471,6 +471,12 @@ CLASS_PEERS = {
         dict(p=1.0),
         albu_make=lambda A: A.PlasmaShadow(p=1.0),
     ),
+    # kornia's and albumentations' defaults: 1-6% of the pixels, 40-60% of them salt
+    "salt_and_pepper": lambda: _class_peers(
+        "RandomSaltAndPepperNoise",
+        dict(p=1.0),
+        albu_make=lambda A: A.SaltAndPepper(amount=(0.01, 0.06), salt_vs_pepper=(0.4, 0.6), p=1.0),
+    ),
     "gaussian_noise": lambda: _class_peers(
         "RandomGaussianNoise",
         dict(mean=0.0, std=0.1, p=1.0),

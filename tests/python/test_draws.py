@@ -161,3 +161,27 @@ def test_resized_crop_boxes_helper_refuses_bad_arguments(index, bad, message):
     args[index] = bad
     with pytest.raises(RuntimeError, match="u8aug.resized_crop_boxes: " + message):
         torch.ops.u8aug.resized_crop_boxes(*args)
+
+
+@pytest.mark.parametrize(
+    "ranges",
+    [{}, {"amount": (0.0, 0.0)}, {"amount": (0.5, 0.9), "salt_vs_pepper": (0.0, 1.0)}, {"amount": 0.2}],
+    ids=str,
+)
+@pytest.mark.parametrize("same_on_batch", [False, True])
+def test_salt_and_pepper_draws_are_kornias_bit_for_bit(ranges, same_on_batch):
+    # the two noise maps' numbers come from u8aug.rand: the masks and the state after are kornia's
+    for shape, seed in itertools.product([(1, 3, 31, 45), (5, 3, 224, 224), (4, 1, 20, 7), (3, 3, 1, 1)], range(3)):
+        _same_draws(lambda mod: mod.RandomSaltAndPepperNoise(same_on_batch=same_on_batch, **ranges), shape, seed)
+
+
+@pytest.mark.parametrize("layout", [torch.contiguous_format, torch.channels_last])
+def test_salt_and_pepper_class_is_kornias_on_both_layouts(layout):
+    x = torch.randint(0, 256, (6, 3, 40, 52), dtype=torch.uint8).contiguous(memory_format=layout)
+    for seed in range(3):
+        torch.manual_seed(seed)
+        got = UK.RandomSaltAndPepperNoise(amount=(0.1, 0.6), p=0.7)(x)
+        torch.manual_seed(seed)
+        want = K.RandomSaltAndPepperNoise(amount=(0.1, 0.6), p=0.7)(x.float() / 255)
+        assert got.is_contiguous(memory_format=layout)
+        assert torch.equal(got, (want * 255).round().to(torch.uint8))

@@ -212,6 +212,11 @@ class RandomGaussianNoise(K.RandomGaussianNoise):
 class RandomSaltAndPepperNoise(K.RandomSaltAndPepperNoise):
     """kornia.augmentation.RandomSaltAndPepperNoise that also takes uint8 images."""
 
+    def generate_parameters(self, batch_shape):
+        # kornia's draws, bit for bit, their two noise maps' numbers made faster (_draws.py)
+        params = _draws.salt_and_pepper(self._param_generator, batch_shape, self.same_on_batch)
+        return super().generate_parameters(batch_shape) if params is None else params
+
 
 @uint8_dropin
 class RandomBoxBlur(K.RandomBoxBlur):

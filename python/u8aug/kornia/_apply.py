@@ -183,12 +183,16 @@ def _salt_and_pepper(aug, x, params, flags, transform, run=ops):
     if x.shape[1] not in (1, 3):
         raise ValueError(f"u8aug.kornia.RandomSaltAndPepperNoise: expected 1 or 3 channels, got {x.shape[1]}")
     salt, pepper = (params[k].to(x.device) for k in ("mask_salt", "mask_pepper"))
-    out = x.clone(memory_format=torch.channels_last if ops._channels_last(x) else torch.contiguous_format)
-    if salt.shape != out.shape or pepper.shape != out.shape:
+    layout = torch.channels_last if ops._channels_last(x) else torch.contiguous_format
+    if salt.shape != x.shape or pepper.shape != x.shape:
+        out = x.clone(memory_format=layout)
         out[salt] = 255
         out[pepper] = 0
         return out
-    return out.masked_fill(salt, 255).masked_fill(pepper, 0)
+    # masked_fill's bytes (255 where salt, then 0 where pepper) as byte arithmetic, several times
+    # faster on uint8: a bool made a byte is 0 or 1, so -salt is 0 or 255 and pepper - 1 is 255 or 0
+    out = torch.bitwise_and(torch.bitwise_or(x, salt.to(torch.uint8).neg()), pepper.to(torch.uint8).sub(1))
+    return out.contiguous(memory_format=layout)
 
 
 def _channel_shuffle(aug, x, params, flags, transform, run=ops):

@@ -19,6 +19,8 @@ from typing import Dict, Optional
 import numpy as np
 import torch
 from kornia.augmentation import random_generator as rg
+from kornia.augmentation.utils import _adapted_rsampling, _common_param_check
+from kornia.core.utils import _extract_device_dtype
 
 
 def _float32(x) -> float:
@@ -95,6 +97,43 @@ def color_jitter(gen, batch_shape, same_on_batch: bool) -> Optional[Dict[str, to
         params[name.replace("_sampler", "_factor")] = s.low + _uniform(rows, b) * (s.high - s.low)
     params["order"] = torch.randperm(4, dtype=torch.long)
     return params
+
+
+def salt_and_pepper(gen, batch_shape, same_on_batch: bool) -> Optional[Dict[str, torch.Tensor]]:
+    """SaltAndPepperGenerator.forward (a uniform amount and salt share a sample, then two (B, 1, H, W)
+    uniform maps thresholded into the salt and pepper masks), or None where this replica does not
+    apply. The two maps are most of the draw: their torch.rand numbers come from u8aug.rand (the same
+    numbers from the same generator state, _rng.py), and Uniform(0, 1)'s ``0 + rand * (1 - 0)``,
+    which is rand itself, is left out."""
+    if (
+        type(gen) is not rg.SaltAndPepperGenerator
+        or len(batch_shape) != 4
+        or torch.get_default_dtype() != torch.float32  # the maps are drawn in the default dtype,
+        or torch.empty(0).device.type != "cpu"  # on the default device
+        or not _cpu_float32(gen.amount_sampler, gen.salt_and_pepper_sampler)
+    ):
+        return None
+    batch, channels, height, width = batch_shape
+    _common_param_check(batch, same_on_batch)
+    device, dtype = _extract_device_dtype([gen.amount, gen.salt_and_pepper])
+    amount = _adapted_rsampling((batch,), gen.amount_sampler, same_on_batch).to(device=device, dtype=dtype)
+    share = _adapted_rsampling((batch,), gen.salt_and_pepper_sampler, same_on_batch).to(device=device, dtype=dtype)
+    rows = 1 if same_on_batch else batch
+
+    def uniform_map():
+        u = torch.ops.u8aug.rand([rows, 1, height, width])
+        return u if rows == batch else u.repeat(batch, 1, 1, 1)
+
+    noise = uniform_map() < amount.view(batch, 1, 1, 1)
+    salt = uniform_map() < share.view(batch, 1, 1, 1)
+    if channels > 1:
+        noise, salt = noise.repeat(1, channels, 1, 1), salt.repeat(1, channels, 1, 1)
+    return {
+        "amount_factor": amount,
+        "salt_and_pepper_factor": share,
+        "mask_salt": (salt & noise).to(device=device),
+        "mask_pepper": (~salt & noise).to(device=device),
+    }
 
 
 def gate(module, batch_shape) -> Optional[torch.Tensor]:

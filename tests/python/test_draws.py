@@ -185,3 +185,9 @@ def test_salt_and_pepper_class_is_kornias_on_both_layouts(layout):
         want = K.RandomSaltAndPepperNoise(amount=(0.1, 0.6), p=0.7)(x.float() / 255)
         assert got.is_contiguous(memory_format=layout)
         assert torch.equal(got, (want * 255).round().to(torch.uint8))
+
+
+@pytest.mark.parametrize("same_on_batch", [False, True])
+def test_elastic_noise_is_kornias_bit_for_bit(same_on_batch):
+    for shape, seed in itertools.product([(1, 3, 31, 45), (4, 3, 224, 224), (2, 1, 7, 300)], range(3)):
+        _same_draws(lambda mod: mod.RandomElasticTransform(same_on_batch=same_on_batch), shape, seed)

@@ -25,6 +25,7 @@ forward too.
 """
 
 import kornia.augmentation as K
+import torch
 
 from . import _containers, _draws, _plasma
 from ._apply import KERNELS
@@ -76,6 +77,18 @@ class RandomPerspective(K.RandomPerspective):
 @uint8_dropin
 class RandomElasticTransform(K.RandomElasticTransform):
     """kornia.augmentation.RandomElasticTransform that also takes uint8 images (u8aug kernels)."""
+
+    def generate_parameters(self, shape):
+        # kornia's draw, its torch.rand numbers made by u8aug.rand on the CPU in float32 (the same
+        # numbers from the same generator state, faster: _rng.py)
+        probe = torch.empty(0, device=self.device, dtype=self.dtype)
+        if probe.device.type != "cpu" or probe.dtype != torch.float32 or len(shape) != 4:
+            return super().generate_parameters(shape)
+        b, _, h, w = shape
+        noise = torch.ops.u8aug.rand([1 if self.same_on_batch else b, 2, h, w])
+        if self.same_on_batch:
+            noise = noise.expand(b, 2, h, w)
+        return {"noise": noise * 2 - 1}
 
 
 @uint8_dropin

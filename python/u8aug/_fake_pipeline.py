@@ -2,17 +2,12 @@
 
 import torch
 
-from . import _C
 from ._fake import FAKES, _check_image, _fake, empty_output
+from ._steps import STEPS
 
 # The pipeline: its steps' own fakes, one after another, so the shape, strides and checks are the
 # step-by-step chain's. A step's words and tensors are its op's arguments after img, in the order of
-# the op's schema (the one list: bindings/pipeline_steps.h, read here through _C.pipeline_steps()).
-STEPS = _C.pipeline_steps()  # name -> whether the step takes kornia's gate first
-
-
-def _schema(name):
-    return getattr(torch.ops.u8aug, name).default._schema.arguments[1:]
+# the op's schema (the one list: bindings/pipeline_steps.h, read by _steps.py).
 
 
 def _pipeline_step(cur, where, words, tensors):
@@ -36,7 +31,8 @@ def _pipeline_step(cur, where, words, tensors):
         except ValueError:
             raise RuntimeError(f"u8aug.pipeline: {where}: expected {what} as an integer, got '{w}'") from None
 
-    if STEPS[name]:
+    gated, arguments = STEPS[name]
+    if gated:
         take = take_next("take")
         batch = cur.shape[0] if cur.dim() == 4 else 1
         torch._check(
@@ -44,16 +40,15 @@ def _pipeline_step(cur, where, words, tensors):
             lambda: f"u8aug.pipeline: {where}: expected take to be empty or a 1-D bool tensor of B = {batch} values",
         )
     values = []
-    for a in _schema(name):
-        kind = str(a.type)
-        if "Tensor" in kind:  # Tensor, or Optional[Tensor]: an empty tensor for None
+    for a in arguments:
+        if a.kind == "tensor":
             t = take_next(a.name)
-            values.append(None if kind.startswith("Optional") and t.numel() == 0 else t)
-        elif kind.startswith("List[int]"):  # int[N]
-            values.append([integer(a.name) for _ in range(a.N)])
-        elif kind == "int":
+            values.append(None if a.optional and t.numel() == 0 else t)
+        elif a.kind == "ints":
+            values.append([integer(a.name) for _ in range(a.count)])
+        elif a.kind == "int":
             values.append(integer(a.name))
-        elif kind == "bool":
+        elif a.kind == "bool":
             v = integer(a.name)
             torch._check(v in (0, 1), lambda: f"u8aug.pipeline: {where}: expected {a.name} as 0 or 1, got {v}")
             values.append(bool(v))

@@ -24,32 +24,14 @@ from kornia.augmentation.container.ops import InputSequentialOps
 from kornia.constants import DataKey
 from kornia.core.utils import is_exporting
 
-from .. import _C, ops
+from .. import ops
+from .._steps import STEPS
 from . import _apply, _ragged
 
 # kornia's own, taken before install() can replace them
 _KORNIA_FORWARD = _KorniaAugmentationSequential.forward
 _KORNIA_CLEAR_STATE = _KorniaAugmentationSequential.clear_state
 _KORNIA_TRANSFORM_MATRIX = _KorniaAugmentationSequential.transform_matrix
-
-
-def _step_kinds():
-    """Each pipeline step: whether it takes kornia's gate, and its op's arguments after img as the
-    kinds the pipeline reads ("tensor", "ints" for int[N], "int", "bool", "str"), from the one list
-    (bindings/pipeline_steps.h) and the ops' schemas. Read once at import: the planner runs under
-    torch.compile too, where it only looks the constants up."""
-
-    def kind(t: str) -> str:
-        return "tensor" if "Tensor" in t else "ints" if t.startswith("List[int]") else t
-
-    steps = {}
-    for name, gated in _C.pipeline_steps().items():
-        arguments = getattr(torch.ops.u8aug, name).default._schema.arguments[1:]
-        steps[name] = (gated, tuple(kind(str(a.type)) for a in arguments))
-    return steps
-
-
-_STEPS = _step_kinds()
 
 
 class _NotFused(Exception):
@@ -85,26 +67,26 @@ class Planner:
         absent optional one as an empty tensor), the rest to words; a gated step's gate first."""
         if self.normalized:
             raise _NotFused("normalize ends a fused chain")
-        gated, kinds = _STEPS[name]
+        gated, arguments = STEPS[name]
         shape = tuple(x.shape) if shape is None else tuple(shape)
         if (not gated or shape != tuple(x.shape)) and self.take is not None:
             raise _NotFused("a step that skips samples cannot change the shape")
         words = [name]
         if gated:
             self.tensors.append(self._all if self.take is None else self.take)
-        if len(args) != len(kinds):
+        if len(args) != len(arguments):
             raise TypeError(
-                f"u8aug.pipeline: the planner gave {name} {len(args)} arguments, its schema has {len(kinds)}"
+                f"u8aug.pipeline: the planner gave {name} {len(args)} arguments, its schema has {len(arguments)}"
             )
-        for kind, value in zip(kinds, args):
-            if kind == "tensor":
+        for a, value in zip(arguments, args):
+            if a.kind == "tensor":
                 self.tensors.append(self._all.new_empty(0, dtype=torch.float32) if value is None else value)
-            elif kind == "ints":
+            elif a.kind == "ints":
                 words.extend(str(int(v)) for v in value)
-            elif kind == "bool":
+            elif a.kind == "bool":
                 words.append("1" if value else "0")
             else:
-                words.append(str(int(value)) if kind == "int" else str(value))
+                words.append(str(int(value)) if a.kind == "int" else str(value))
         self.steps.append(" ".join(words))
         return _stand_in(self.scalar, shape)
 

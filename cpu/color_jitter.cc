@@ -17,6 +17,7 @@
 
 #include "cpu/color_rows.h"
 #include "cpu/parallel.h"
+#include "cpu/scratch.h"
 #include "u8aug/detail/check.h"
 #include "u8aug/pixel/color_fixed.h"
 
@@ -119,13 +120,29 @@ void color_jitter(const ConstImage& src, const Image& dst, const JiggleParams& p
   bool hue_first = false;  // a hue step before contrast: the first pass keeps its results
   for (int i = 0; i < contrast_position(k); ++i) hue_first = hue_first || (k.order[i] == 3 && k.apply[3]);
   // Where the first pass keeps one sample's results: float planes for the float steps (StageRows),
-  // int16 planes for the fixed point (cpu/color_fixed.cc), each allocated only if it can be used.
+  // int16 planes for the fixed point (cpu/color_fixed.cc). Kept per thread between calls
+  // (cpu/scratch.h): in a pipeline this op runs once a sample, and fresh planes cost a page fault
+  // and a zeroing a page each time, a quarter of the step.
   struct Kept {
-    std::vector<float> floats;
-    std::vector<int16_t> fixed;
-    explicit Kept(size_t size, bool fast) : floats(size), fixed(fast ? size : 0) {}
-    float* floats_or_null() { return floats.empty() ? nullptr : floats.data(); }
-    int16_t* fixed_or_null() { return fixed.empty() ? nullptr : fixed.data(); }
+    std::vector<float>& floats;
+    std::vector<int16_t>& fixed;
+    size_t size;  // 0: no stage
+    bool fast;
+    Kept(size_t size_, bool fast_) : floats(kept_floats()), fixed(kept_fixed()), size(size_), fast(fast_) {
+      if (floats.size() < size) floats.resize(size);
+      if (fast && fixed.size() < size) fixed.resize(size);
+    }
+    ~Kept() { release_large_scratch(floats, fixed); }
+    static std::vector<float>& kept_floats() {
+      thread_local std::vector<float> v;
+      return v;
+    }
+    static std::vector<int16_t>& kept_fixed() {
+      thread_local std::vector<int16_t> v;
+      return v;
+    }
+    float* floats_or_null() { return size == 0 ? nullptr : floats.data(); }
+    int16_t* fixed_or_null() { return size == 0 || !fast ? nullptr : fixed.data(); }
   };
   const size_t stage_size = hue_first && k.apply[1] ? static_cast<size_t>(3 * k.pixels) : 0;
   // Each sample's two passes, in the fast tier's fixed point where pixel/color_fixed.h serves the

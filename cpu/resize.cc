@@ -24,6 +24,7 @@
 
 #include "cpu/parallel.h"
 #include "cpu/resize_sample.h"
+#include "cpu/scratch.h"
 #include "u8aug/detail/check.h"
 #include "u8aug/pixel/resize.h"
 
@@ -275,7 +276,10 @@ void fixed_columns(FixedColumns& cols, Interp mode, int64_t width, int64_t out, 
 
 void resize_windows(const ConstImage& src, const Image& dst, const std::vector<Window>& windows, Interp mode,
                     bool align_corners, CropBlendOrders orders, const ParallelFor& parallel) {
-  ResizeSample s;
+  // kept between calls (cpu/scratch.h): a fresh window of planes cost a page fault and a zeroing a
+  // page each call (one image a call, or a pipeline's step)
+  thread_local ResizeSample kept;
+  ResizeSample& s = kept;
   s.channels = dst.channels;
   for (int64_t b = 0; b < dst.batch; ++b) {
     const Window& win = windows[static_cast<size_t>(b)];
@@ -303,6 +307,7 @@ void resize_windows(const ConstImage& src, const Image& dst, const std::vector<W
     });
     resize_planes(s, dst, b, mode, align_corners, order, parallel);
   }
+  release_large_scratch(s.planes);
 }
 
 }  // namespace

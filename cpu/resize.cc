@@ -89,6 +89,41 @@ struct ColumnReader {
 
 #endif
 
+// The source rows bilinear reads: s.planes' rows or, with s.source, each converted as it is first
+// read, into two slots a channel (an output row reads two source rows; later rows only move down).
+class UnitRows {
+ public:
+  UnitRows(const ResizeSample& s, int64_t b) : s_(s), b_(b) {
+    if (!s.source) return;
+    stride_ = s.win.width + 64;  // + a vector's margin (ColumnReader's loads)
+    rows_.resize(static_cast<size_t>(2 * s.channels * stride_));
+    tags_.assign(static_cast<size_t>(2 * s.channels), -1);
+  }
+  // Makes source rows i0 and i1 of channel c readable (until the next call for c).
+  void need(int64_t c, int64_t i0, int64_t i1) {
+    if (!s_.source) return;
+    const int64_t* tag = tags_.data() + 2 * c;
+    const bool has0 = tag[0] == i0 || tag[1] == i0, has1 = tag[0] == i1 || tag[1] == i1;
+    if (!has0) fill(c, tag[0] == i1 ? 1 : 0, i0);
+    if (!has1 && i1 != i0) fill(c, tag[0] == i0 ? 1 : 0, i1);
+  }
+  const float* row(int64_t c, int64_t sy) const {
+    if (!s_.source) return s_.row(c, sy);
+    return rows_.data() + (2 * c + (tags_[static_cast<size_t>(2 * c)] == sy ? 0 : 1)) * stride_;
+  }
+
+ private:
+  void fill(int64_t c, int slot, int64_t sy) {
+    tags_[static_cast<size_t>(2 * c + slot)] = sy;
+    UnitRow(*s_.source, b_, c, s_.win.y0 + sy, s_.win.x0, s_.win.width, rows_.data() + (2 * c + slot) * stride_);
+  }
+  const ResizeSample& s_;
+  int64_t b_;
+  int64_t stride_ = 0;
+  std::vector<float> rows_;
+  std::vector<int64_t> tags_;
+};
+
 // Output rows [y_begin, y_end) of sample b, bilinear, in torch's `order`.
 void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align_corners, BlendOrder order,
                   int64_t y_begin, int64_t y_end) {
@@ -106,13 +141,16 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
 #else
   const bool vector = false;
 #endif
+  UnitRows source(s, b);
+  std::vector<const float*> top_rows(static_cast<size_t>(channels)), bottom_rows(top_rows);  // kCorners
   auto slot_for = [&](int64_t sy) -> int {
     if (tag[0] == sy) return 0;
     if (tag[1] == sy) return 1;
     const int k = tag[0] == -1 || (tag[1] != -1 && tag[0] < tag[1]) ? 0 : 1;  // replace the older row
     tag[k] = sy;
     for (int64_t c = 0; c < channels; ++c) {
-      const float* row = s.row(c, sy);
+      source.need(c, sy, sy);
+      const float* row = source.row(c, sy);
       float* out = across.data() + (k * channels + c) * width;
       int64_t x = 0;
 #if HWY_NATIVE_FMA
@@ -141,6 +179,11 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
       // Corner weights wy * wx, then fma(v11, w11, fma(v10, w10, fma(v00, w00, v01 * w01))).
       // Column blocks outside, channels inside: the weights and tap indices serve every channel.
       auto out_row = [&](int64_t c) { return out_rows.row(b, c, y); };
+      for (int64_t c = 0; c < channels; ++c) {
+        source.need(c, ty.i0, ty.i1);
+        top_rows[c] = source.row(c, ty.i0);
+        bottom_rows[c] = source.row(c, ty.i1);
+      }
       int64_t x = 0;
 #if HWY_NATIVE_FMA
       if (vector) {
@@ -152,8 +195,8 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
           const ColumnReader<decltype(d)> columns(d, s, x);
           for (int64_t c = 0; c < channels; ++c) {
             hn::Vec<decltype(d)> v00, v01, v10, v11;
-            columns.Read(d, s.row(c, ty.i0), v00, v01);
-            columns.Read(d, s.row(c, ty.i1), v10, v11);
+            columns.Read(d, top_rows[c], v00, v01);
+            columns.Read(d, bottom_rows[c], v10, v11);
             const auto v = hn::MulAdd(v11, w11, hn::MulAdd(v10, w10, hn::MulAdd(v00, w00, hn::Mul(v01, w01))));
             hn::StoreU(v, d, staged.data() + c * width + x);
           }
@@ -169,8 +212,8 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
 #endif
       if (!vector) {
         for (int64_t c = 0; c < channels; ++c) {
-          const float* top = s.row(c, ty.i0);
-          const float* bottom = s.row(c, ty.i1);
+          const float* top = top_rows[c];
+          const float* bottom = bottom_rows[c];
           uint8_t* out = out_row(c);
           for (x = 0; x < width; ++x) {
             const AxisTap tx{s.x0[x], s.x1[x], s.wx0[x], s.wx1[x]};
@@ -300,12 +343,17 @@ void resize_windows(const ConstImage& src, const Image& dst, const std::vector<W
       continue;
     }
     s.win = win;
-    // + a vector's margin: a row's last taps may load a whole vector from their first column
-    s.planes.resize(static_cast<size_t>(dst.channels * win.height * win.width + 64));
-    run_parallel(parallel, dst.channels * win.height, grain_for(win.width * 4), [&](int64_t r0, int64_t r1) {
-      HWY_DYNAMIC_DISPATCH(FillWindow)(src, b, s, r0, r1);
-    });
+    const int64_t window_bytes = 4 * dst.channels * win.height * win.width;
+    s.source = mode == Interp::kBilinear && window_bytes > kRowsWindowBytes ? &src : nullptr;
+    if (!s.source) {
+      // + a vector's margin: a row's last taps may load a whole vector from their first column
+      s.planes.resize(static_cast<size_t>(dst.channels * win.height * win.width + 64));
+      run_parallel(parallel, dst.channels * win.height, grain_for(win.width * 4), [&](int64_t r0, int64_t r1) {
+        HWY_DYNAMIC_DISPATCH(FillWindow)(src, b, s, r0, r1);
+      });
+    }
     resize_planes(s, dst, b, mode, align_corners, order, parallel);
+    s.source = nullptr;
   }
   release_large_scratch(s.planes);
 }

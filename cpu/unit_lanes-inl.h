@@ -122,24 +122,27 @@ HWY_INLINE void StoreU8Row(DF d, int64_t n, const Value& value, uint8_t* out) {
   }
 }
 
+// Row y of channel c of sample b, columns [left, left + width), as x / 255 floats into `out`.
+template <class Src>
+HWY_INLINE void UnitRow(const Src& src, int64_t b, int64_t c, int64_t y, int64_t left, int64_t width, float* out) {
+  const hn::ScalableTag<float> df;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
+  const uint8_t* in = &src.at(b, c, y, left);
+  int64_t x = 0;
+  if (src.stride_w == 1) {
+    for (; x + lanes <= width; x += lanes) hn::StoreU(UnitLanes(df, in + x), df, out + x);
+  }
+  for (; x < width; ++x) out[x] = static_cast<float>(in[x * src.stride_w]) / 255.0f;
+}
+
 // Rows [row_begin, row_end) of a window (top, left, height x width) of sample b, counted channel by
 // channel, as x / 255 floats into `out` (planar: row r at out + r * width); the geometry kernels
 // sample these instead of dividing per tap.
 template <class Src>
 HWY_INLINE void UnitWindowRows(const Src& src, int64_t b, int64_t top, int64_t left, int64_t height, int64_t width,
                                float* out, int64_t row_begin, int64_t row_end) {
-  const hn::ScalableTag<float> df;
-  const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
-  for (int64_t r = row_begin; r < row_end; ++r) {
-    const int64_t c = r / height, y = r % height;
-    float* row = out + r * width;
-    const uint8_t* in = &src.at(b, c, top + y, left);
-    int64_t x = 0;
-    if (src.stride_w == 1) {
-      for (; x + lanes <= width; x += lanes) hn::StoreU(UnitLanes(df, in + x), df, row + x);
-    }
-    for (; x < width; ++x) row[x] = static_cast<float>(in[x * src.stride_w]) / 255.0f;
-  }
+  for (int64_t r = row_begin; r < row_end; ++r)
+    UnitRow(src, b, r / height, top + r % height, left, width, out + r * width);
 }
 
 #if HWY_NATIVE_FMA

@@ -158,6 +158,28 @@ TEST(Geometry, FastWarpIsWithinOneLevelOfTheExactTier) {
   }
 }
 
+// Bilinear windows over 1 MB as floats are read a source row at a time (cpu/resize.cc's UnitRows)
+// rather than as planes: the same bytes as resize_element, in every blend order.
+TEST_P(GeometryOnEveryTarget, LargeBilinearWindowsMatchScalarReference) {
+  const int64_t batch = 1, c = 3, h = 300, w = 400;
+  for (Layout layout : {Layout::kPlanar, Layout::kInterleaved})
+    for (const Shape o : {Shape{100, 150}, Shape{301, 257}})
+      for (BlendOrder order : {BlendOrder::kSeparable, BlendOrder::kCorners, BlendOrder::kSeparableUnfusedIndex}) {
+        SCOPED_TRACE(std::string(layout_name(layout)) + " -> " + std::to_string(o.h) + "x" + std::to_string(o.w) +
+                     " order " + std::to_string(static_cast<int>(order)));
+        TestImage src(layout, batch, c, h, w);
+        src.fill_random(17);
+        TestImage out(layout, batch, c, o.h, o.w), expected(Layout::kPlanar, batch, c, o.h, o.w);
+        cpu::resize(src.view, out.view, Interp::kBilinear, false, order, serial_for());
+        const Window win{0, 0, h, w};
+        for (int64_t ch = 0; ch < c; ++ch)
+          for (int64_t y = 0; y < o.h; ++y)
+            for (int64_t x = 0; x < o.w; ++x)
+              resize_element(src.view, expected.view, win, Interp::kBilinear, false, order, 0, ch, y, x);
+        ASSERT_EQ(count_differences(out.view, expected.view), 0);
+      }
+}
+
 TEST_P(GeometryOnEveryTarget, ResizeAndCropMatchScalarReference) {
   for (const Shape s : kGeometryShapes)
     for (int64_t c : {1, 3})

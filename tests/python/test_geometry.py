@@ -218,6 +218,29 @@ def test_crop_and_resize_against_kornia(threads):
         torch.set_num_threads(previous)
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_crop_and_resize_large_windows_against_kornia(threads):
+    """Windows over 1 MB as floats are converted a source row at a time as they are read (cpu/resize.cc's
+    UnitRows), not as a whole plane: the same bytes as kornia, for each blend order torch picks (C
+    and the thread count choose it), down- and upscaled, on both layouts."""
+    g = torch.Generator().manual_seed(11)
+    previous = torch.get_num_threads()
+    torch.set_num_threads(threads)
+    try:
+        for c in (1, 3, 4):
+            x = random_image((2, c, 560, 610), seed=c)
+            boxes = torch.tensor(
+                [[[3, 7], [602, 7], [602, 551], [3, 551]], [[40, 0], [609, 0], [609, 559], [40, 559]]],
+                dtype=torch.float32,
+            )
+            for size in ((224, 224), (613, 571), (int(torch.randint(100, 700, (1,), generator=g)), 333)):
+                for xi in layouts(x).values():
+                    expected = oracle(crop_by_indices, xi, boxes, size, interpolation="bilinear", align_corners=True)
+                    check_bilinear(u8aug.crop_and_resize(xi, boxes, size), expected)
+    finally:
+        torch.set_num_threads(previous)
+
+
 def test_crop_center_crop_pad_rot90_exact():
     x = random_image((3, 4, 17, 23))
     for xi in layouts(x).values():

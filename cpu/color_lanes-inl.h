@@ -212,9 +212,10 @@ HWY_INLINE void LoadTile(DF d, const ConstImage& src, int64_t b, int64_t y, int6
 
 // The same from float planes (color_jitter's stage: row y of a sample's planes of `plane` floats).
 HWY_INLINE void LoadTileFloats(const float* stage, int64_t plane, int64_t offset, int64_t n, RgbTile& t) {
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(DF())), padded = (n + lanes - 1) / lanes * lanes;
   for (int64_t c = 0; c < 3; ++c) {
     std::copy(stage + c * plane + offset, stage + c * plane + offset + n, t.c[c]);
-    std::fill(t.c[c] + n, t.c[c] + kTilePixels, 0.0f);
+    std::fill(t.c[c] + n, t.c[c] + padded, 0.0f);  // as LoadTile: to the next whole vector
   }
 }
 

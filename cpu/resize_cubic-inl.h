@@ -83,9 +83,16 @@ void BicubicRows(const ResizeSample& s, const Image& dst, int64_t b, bool align_
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   const bool vector = width >= lanes;
 #endif
+  // each channel's source row and across row of the current sum_across, looked up once a row
+  std::vector<const float*> rows_in(static_cast<size_t>(channels));
+  std::vector<float*> rows_out(rows_in.size());
   auto sum_across = [&](int k, int64_t sy) {
 #if HWY_NATIVE_FMA
     if (vector) {
+      for (int64_t c = 0; c < channels; ++c) {
+        rows_in[c] = s.row(c, sy);
+        rows_out[c] = across.data() + (k * channels + c) * width;
+      }
       // column blocks outside, channels inside: a block's taps and weights serve every channel
       for (int64_t x = 0;; x += lanes) {
         if (x + lanes > width) x = width - lanes;
@@ -94,10 +101,9 @@ void BicubicRows(const ResizeSample& s, const Image& dst, int64_t b, bool align_
         for (int j = 0; j < 4; ++j) w[j] = hn::LoadU(d, s.cubic_w[j].data() + x);
         for (int64_t c = 0; c < channels; ++c) {
           hn::Vec<decltype(d)> v[4];
-          columns.Read(d, s.row(c, sy), v);
+          columns.Read(d, rows_in[c], v);
           const auto pair = hn::MulAdd(v[0], w[0], hn::Mul(v[1], w[1]));
-          hn::StoreU(hn::MulAdd(v[3], w[3], hn::MulAdd(v[2], w[2], pair)), d,
-                     across.data() + (k * channels + c) * width + x);
+          hn::StoreU(hn::MulAdd(v[3], w[3], hn::MulAdd(v[2], w[2], pair)), d, rows_out[c] + x);
         }
         if (x + lanes == width) break;
       }

@@ -187,9 +187,9 @@ HWY_INLINE VFixed Steps(D16 d, const FixedProgram& program, const FixedLanes& la
   return p;
 }
 
-// color_jitter's first pass, kept for its second where a hue step comes before contrast (the
-// steps before contrast are then dearer to run twice than to store and reload): three int16
-// planes of one sample, `plane` values each, resident in L2 for a 224 x 224 sample.
+// color_jitter's first pass, kept for its second wherever a step comes before contrast (cheaper to
+// reload than to run twice: cpu/color_jitter.cc): three int16 planes of one sample, `plane` values
+// each, resident in L2 for a 224 x 224 sample.
 struct FixedStage {
   int16_t* data = nullptr;
   int64_t plane = 0;

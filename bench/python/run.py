@@ -288,8 +288,8 @@ def ratio_chart(rows, path: str) -> None:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--device", default="cpu", choices=["cpu", "cuda"])
-    ap.add_argument("--ops", nargs="+", default=peer_defs.OPS)
-    ap.add_argument("--libraries", nargs="+", default=None)
+    ap.add_argument("--ops", nargs="+", default=peer_defs.OPS, choices=peer_defs.OPS, metavar="OP")
+    ap.add_argument("--libraries", nargs="+", default=None, choices=peer_defs.LIBRARIES, metavar="LIBRARY")
     ap.add_argument(
         "--shapes",
         nargs="+",

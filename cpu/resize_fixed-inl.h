@@ -82,6 +82,7 @@ HWY_INLINE hn::Vec<hn::RepartitionToWide<hn::RebindToSigned<D8>>> MulAddBytePair
   (void)d16;
   return decltype(hn::Zero(d16)){_mm_maddubs_epi16(bytes.raw, weights.raw)};
 #else
+  (void)d8;
   const hn::RebindToUnsigned<decltype(d16)> du16;
   const auto b = hn::BitCast(du16, bytes);
   const auto even = hn::BitCast(d16, hn::And(b, hn::Set(du16, 0xFF))), odd = hn::BitCast(d16, hn::ShiftRight<8>(b));

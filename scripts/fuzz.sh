@@ -17,6 +17,7 @@ echo "== fuzzing: build (build/fuzz, clang)"
 cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
   -DU8AUG_TORCH=OFF -DU8AUG_CUDA=OFF -DU8AUG_FUZZ=ON -DCMAKE_CXX_FLAGS="$flags" >/dev/null
 cmake --build build/fuzz --target u8aug_fuzz
+bash scripts/check_isa.sh build/fuzz/libu8aug.a
 mkdir -p build/fuzz/corpus
 echo "== fuzzing: ${seconds}s on fuzz/corpus ($(ls fuzz/corpus | wc -l) seeds)"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \

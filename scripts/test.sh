@@ -19,6 +19,8 @@ echo "== formatting (clang-format, ruff)"
 lane "formatting" bash scripts/check_format.sh
 echo "== C++ tests (GoogleTest via ctest)"
 lane "C++ tests" ctest --test-dir build/cpp --output-on-failure
+wheel_module=$("${PYTHON:-python3}" -c "import glob, os, u8aug; print(glob.glob(os.path.join(os.path.dirname(u8aug.__file__), '_C*.so'))[0])")
+bash scripts/check_isa.sh build/cpp/libu8aug.a "$wheel_module"
 
 mkdir -p build/logs
 U8AUG_NEWEST_STEP=install bash scripts/test_newest_torch.sh > build/logs/newest-install.log 2>&1 &

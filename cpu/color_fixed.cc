@@ -33,10 +33,24 @@ struct VFixed {
 struct FixedLanes {
   V16 brightness, contrast, saturation, shift, hue_whole, hue_fraction, one, zero;
   V16 k1, k2, k3, k4, k5, k6;  // small whole numbers for the hue's sectors
-  bool contrast_up;            // f > 1: contrast's product is the positive term, its shift the negative one
-  bool jitter;                 // ColorJitter's steps, else ColorJiggle's
-  bool saturation_up;          // f > 1: ColorJiggle's saturation can clip
+  // the sector's wrap into [0, 6) as a byte lookup: hue_index is hue_whole + 4 with bit 15 set, so
+  // that a sector j in [-4, 8] plus it has j + 4 in its low byte and 0x80 (a zero byte) in its high one
+  V16 hue_index, sector_of;
+  bool contrast_up;    // f > 1: contrast's product is the positive term, its shift the negative one
+  bool jitter;         // ColorJitter's steps, else ColorJiggle's
+  bool saturation_up;  // f > 1: ColorJiggle's saturation can clip
 };
+
+// (j mod 6) at byte j + 4 for j in [-4, 8], in every 128-bit block (byte lookups stay within one).
+V16 SectorTable(D16 d) {
+#if HWY_TARGET == HWY_SCALAR
+  return hn::Zero(d);  // one lane: Hue wraps by comparisons
+#else
+  const hn::Repartition<uint8_t, D16> d8;
+  alignas(16) static constexpr uint8_t kSectors[16] = {2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 0, 1, 2, 0, 0, 0};
+  return hn::BitCast(d, hn::LoadDup128(d8, kSectors));
+#endif
+}
 
 FixedLanes LanesOf(const FixedColor& s) {
   const D16 d;
@@ -55,6 +69,8 @@ FixedLanes LanesOf(const FixedColor& s) {
           set(4),
           set(5),
           set(6),
+          set(s.hue_whole + 4 - 32768),
+          SectorTable(d),
           s.contrast > 0,
           s.jitter,
           s.saturation > 0};
@@ -123,8 +139,14 @@ HWY_INLINE VFixed Hue(const FixedLanes& k, const VFixed& p) {
   const V16 within = hn::Add(numerator, t);
   const auto next = hn::Not(hn::Lt(past, k.zero)), before = hn::AndNot(next, hn::Lt(within, k.zero));
   const V16 r = hn::IfThenElse(next, past, hn::IfThenElse(before, hn::Add(within, chroma), within));
+#if HWY_TARGET == HWY_SCALAR
   j = hn::Add(j, hn::Add(k.hue_whole, hn::IfThenElse(next, k.k1, hn::IfThenElseZero(before, hn::Neg(k.k1)))));
   j = hn::IfThenElse(hn::Lt(j, k.zero), hn::Add(j, k.k6), hn::IfThenElse(hn::Lt(j, k.k6), j, hn::Sub(j, k.k6)));
+#else
+  j = hn::Add(j, hn::Add(k.hue_index, hn::IfThenElse(next, k.k1, hn::IfThenElseZero(before, hn::Neg(k.k1)))));
+  const hn::Repartition<uint8_t, D16> d8;
+  j = hn::BitCast(D16(), hn::TableLookupBytesOr0(hn::BitCast(d8, k.sector_of), hn::BitCast(d8, j)));
+#endif
   const V16 mid = hn::IfThenElse(hn::Eq(hn::And(j, k.k1), k.zero), hn::Add(mn, r), hn::Sub(mx, r));
   const auto e0 = hn::Eq(j, k.zero), e1 = hn::Eq(j, k.k1), e2 = hn::Eq(j, k.k2), e3 = hn::Eq(j, k.k3),
              e4 = hn::Eq(j, k.k4), e5 = hn::Eq(j, k.k5);

@@ -65,6 +65,12 @@ def draw(ax, rows, title: str, legend_outside: bool = False) -> None:
         k += 1
     ax.axvline(1.0, color="black", lw=0.8)
     ax.set_xscale("log")
+    # ratios as "2x", not matplotlib's log-axis "2 x 10^0"
+    from matplotlib.ticker import FuncFormatter
+
+    plain = FuncFormatter(lambda v, _: f"{v:g}x")
+    ax.xaxis.set_major_formatter(plain)
+    ax.xaxis.set_minor_formatter(plain)
     ax.set_yticks([y for y, _ in labels], [text for _, text in labels], fontsize=8)
     ax.invert_yaxis()
     ax.set_xlabel("u8aug speed ÷ fastest peer's (log; right of the line is faster)")

@@ -1,9 +1,10 @@
 // The pybind11 module u8aug._C. Loading it registers the torch ops (torch_ops.cpp and the
-// TORCH_LIBRARY_IMPL files are linked into it); it also answers build_info() and catalogue().
-// No torch headers here: only plain values cross this boundary.
+// TORCH_LIBRARY_IMPL files are linked into it); it also answers build_info() and catalogue(), and sets the output
+// cache. No torch headers here: only plain values cross this boundary.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "bindings/output_cache.h"
 #include "bindings/pipeline_steps.h"
 #include "bindings/torch_rules.h"
 #include "u8aug/u8aug.h"
@@ -48,6 +49,18 @@ PYBIND11_MODULE(_C, m) {
       py::arg("generic_bilinear_fuses_index"), py::arg("bicubic_reflection_chains"));
 
   m.def("set_cpu_target", &u8aug::set_cpu_target, py::arg("name"));
+
+  m.def("output_cache_info", [] {
+    const u8aug::bindings::OutputCacheInfo info = u8aug::bindings::output_cache_info();
+    py::dict d;
+    d["limit_bytes"] = info.limit_bytes;
+    d["cached_bytes"] = info.cached_bytes;
+    d["cached_buffers"] = info.cached_buffers;
+    d["reused"] = info.reused;
+    d["allocated"] = info.allocated;
+    return d;
+  });
+  m.def("set_output_cache_limit", &u8aug::bindings::set_output_cache_limit, py::arg("limit_bytes"));
 
   // the pipeline op's steps and whether each takes kornia's gate (pipeline_steps.h)
   m.def("pipeline_steps", [] {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
+#include <torch/csrc/stable/c/shim.h>
 #include <torch/csrc/stable/ops.h>
 #include <torch/csrc/stable/tensor.h>
 #include <torch/headeronly/core/ScalarType.h>
@@ -16,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "bindings/output_cache.h"
 #include "u8aug/image.h"
 
 namespace u8aug {
@@ -103,7 +105,15 @@ inline int32_t shim_dtype(ScalarType dtype) {
   }
 }
 
-// A new tensor of op's on t's device with these sizes and strides. An output too large to address
+// The bytes a tensor of these sizes and (non-negative) strides spans.
+inline size_t storage_bytes(IntList sizes, const std::vector<int64_t>& strides, ScalarType dtype) {
+  int64_t last = 0;
+  for (size_t i = 0; i < sizes.size(); ++i) last += (sizes[i] - 1) * strides[i];
+  return static_cast<size_t>(last + 1) * (dtype == ScalarType::Float ? 4 : 1);
+}
+
+// A new tensor of op's on t's device with these sizes and strides; a large CPU one reuses a freed
+// output's memory (bindings/output_cache.h). An output too large to address
 // (more than 2^62 bytes: a huge dsize or padding) is refused before torch is asked; one torch
 // cannot allocate fails naming the op, the shape and the size.
 inline Tensor empty_strided_like(const char* op, const Tensor& t, IntList sizes, const std::vector<int64_t>& strides,
@@ -114,6 +124,16 @@ inline Tensor empty_strided_like(const char* op, const Tensor& t, IntList sizes,
           ": the output of shape ", Shape{sizes}, " is too large to address");
   }
   AtenTensorHandle handle = nullptr;
+  if (!t.is_cuda() && static_cast<size_t>(bytes) >= kCachedOutputMinBytes) {
+    if (void* data = take_output_buffer(storage_bytes(sizes, strides, dtype))) {
+      const AOTITorchError code =
+          torch_from_blob(data, static_cast<int64_t>(sizes.size()), sizes.data(), strides.data(), 0, shim_dtype(dtype),
+                          aoti_torch_device_type_cpu(), -1, &handle, aoti_torch_layout_strided(), nullptr, 0,
+                          give_back_output_buffer, nullptr);
+      if (code == AOTI_TORCH_SUCCESS) return Tensor(handle);
+      give_back_output_buffer(data, nullptr);
+    }
+  }
   const int32_t device_type = t.is_cuda() ? aoti_torch_device_type_cuda() : aoti_torch_device_type_cpu();
   const int32_t device_index = t.is_cuda() ? t.get_device_index() : 0;
   const AOTITorchError code = aoti_torch_empty_strided(static_cast<int64_t>(sizes.size()), sizes.data(), strides.data(),

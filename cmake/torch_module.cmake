@@ -48,7 +48,8 @@ string(REPLACE "." ";" _oldest "${U8AUG_TORCH_OLDEST}")
 list(GET _oldest 0 _oldest_major)
 list(GET _oldest 1 _oldest_minor)
 math(EXPR U8AUG_TORCH_TARGET_VERSION "(${_oldest_major} << 56) | (${_oldest_minor} << 48)" OUTPUT_FORMAT HEXADECIMAL)
-add_library(u8aug_torch_ops OBJECT bindings/torch_ops.cpp bindings/torch_cpu.cpp bindings/torch_cuda.cpp bindings/draws.cpp)
+add_library(u8aug_torch_ops OBJECT bindings/torch_ops.cpp bindings/torch_cpu.cpp bindings/torch_cuda.cpp bindings/draws.cpp
+  bindings/output_cache.cpp)
 set_target_properties(u8aug_torch_ops PROPERTIES CXX_STANDARD 20 CXX_STANDARD_REQUIRED ON
   POSITION_INDEPENDENT_CODE ON)
 target_include_directories(u8aug_torch_ops SYSTEM PRIVATE ${_torch_includes})

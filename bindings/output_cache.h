@@ -1,10 +1,10 @@
 // Large CPU outputs come from a cache of freed ones, the way torch's CUDA allocator keeps device
-// memory. torch's CPU allocator gets a 19 MB float batch (32x3x224x224) from glibc as fresh pages
-// on every call, and the kernel zeroes each page again on first touch: writing such a batch into a
-// fresh tensor took 0.6-1.0 ms against 0.3 ms into a reused one (Zen 4), a sixth of the fast
-// standard pipeline. A tensor made here gives its buffer back when torch frees its storage; the
-// next output of the same size (to the page) takes it. Freed buffers over the limit are handed back
-// to the system, least recently freed first. No torch header: plain memory only.
+// memory. torch's CPU allocator gets each output from glibc, which, depending on what the process
+// did before, hands out fresh pages that the kernel faults in and zeroes a page at a time: in a
+// fresh process a one-image call of the standard recipe took 0.82-0.99 ms that way and 0.74-0.75
+// with the cache (Zen 4). A tensor made here gives its buffer back when torch frees its storage;
+// the next output of the same size (to the page) takes it. Freed buffers over the limit are handed
+// back to the system, least recently freed first. No torch header: plain memory only.
 #pragma once
 
 #include <cstddef>
@@ -15,7 +15,8 @@ namespace bindings {
 
 // Smaller outputs come from torch's allocator: glibc serves them from its heap without faults.
 constexpr size_t kCachedOutputMinBytes = size_t{128} << 10;
-constexpr size_t kDefaultOutputCacheLimit = size_t{256} << 20;
+// Per process: each DataLoader worker keeps its own. Enough for three 32x3x224x224 float batches.
+constexpr size_t kDefaultOutputCacheLimit = size_t{64} << 20;
 
 // A 64-byte-aligned buffer of at least `bytes` (torch's own alignment), or nullptr when the cache
 // is off or the system has no memory for it (the caller then asks torch's allocator). It goes back through

@@ -19,11 +19,14 @@ NAMES = [op["name"] for op in u8aug.catalogue()]
 LARGE = (3, 3, 128, 160)  # 184 KB of uint8: over the cache's 128 KiB
 
 
+DEFAULT_LIMIT = 64 << 20
+
+
 @pytest.fixture(autouse=True)
 def default_limit():
-    u8aug.set_output_cache_limit(256 << 20)
+    u8aug.set_output_cache_limit(DEFAULT_LIMIT)
     yield
-    u8aug.set_output_cache_limit(256 << 20)
+    u8aug.set_output_cache_limit(DEFAULT_LIMIT)
 
 
 def _image(seed=0):
@@ -182,6 +185,7 @@ def test_environment_variable_sets_the_limit(tmp_path):
         env = {**os.environ, "U8AUG_OUTPUT_CACHE_BYTES": value}
         return subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, env=env)
 
+    assert run("").stdout.strip() == str(DEFAULT_LIMIT)  # unset: the default
     ok = run("0")
     assert ok.returncode == 0 and ok.stdout.strip() == "0", ok.stderr
     bad = run("lots")

@@ -2,12 +2,13 @@
 // fixed-point resampler in lanes. Each source row an output row needs is staged once as bytes
 // (padded by two replicated bytes a side) and run across into a 16-bit row, kept in a ring while
 // the next output rows use it: per group of eight output columns and pair of taps, one 16-byte load
-// from the group's first tap, a byte shuffle that puts each column's taps side by side (x86's
-// pshufb), and two byte-pair multiply-adds by the weights' high and low parts (pmaddubsw), joined
-// in 16 bits. The down pass blends two ring rows
-// with MulFixedPoint15 (bilinear) or four by pmaddwd pairs (bicubic), rounds half to even and packs
-// to bytes. Integers throughout: every target gives pixel/resize.h's resize_fixed_element bytes.
-// The shuffles and pairs are 128-bit (x86's byte shuffles stay within 128-bit blocks).
+// from the group's first tap (two, their lookups joined, where the width shrinks by more than
+// about 13/7), a byte shuffle that puts each column's taps side by side (x86's pshufb), and two
+// byte-pair multiply-adds by the weights' high and low parts (pmaddubsw), joined in 16 bits. The
+// down pass blends two ring rows with MulFixedPoint15 (bilinear) or four by pmaddwd pairs
+// (bicubic), rounds half to even and packs to bytes. Integers throughout: every target gives
+// pixel/resize.h's resize_fixed_element bytes. The shuffles and pairs are 128-bit (x86's byte
+// shuffles stay within 128-bit blocks).
 #if defined(U8AUG_CPU_RESIZE_FIXED_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef U8AUG_CPU_RESIZE_FIXED_INL_H_
 #undef U8AUG_CPU_RESIZE_FIXED_INL_H_
@@ -30,12 +31,16 @@ namespace cpu {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// Groups of eight output columns: each pair of taps of a group reads its bytes from 16 staged bytes
-// at the group's first tap (pixel/resize.h's fixed_point_reaches keeps them within reach).
+// Groups of eight output columns: each pair of taps of a group reads its bytes from the 16 staged
+// bytes at the group's first tap, or from the 32 there where the width shrinks by more than about
+// 13/7 (`wide`: two lookups joined; pixel/resize.h's fixed_point_reaches keeps them within 32).
 struct GroupPlan {
   int64_t groups = 0;
-  std::vector<int32_t> base;      // per group and pair: the staged index the 16 bytes start at
-  std::vector<uint8_t> shuffle;   // per group and pair: 16 bytes, each column's two taps side by side
+  bool wide = false;
+  std::vector<int32_t> base;  // per group and pair: the staged index the bytes start at
+  // per group and pair: 16 indices putting each column's two taps side by side, into the first 16
+  // bytes (`shuffle`) and, when wide, the next 16 (`shuffle_next`); 0x80 where the other one holds it
+  std::vector<uint8_t> shuffle, shuffle_next;
   std::vector<int8_t> high, low;  // per group and pair: 16 weight parts, pixel/resize.h's weight_high and _low
 };
 
@@ -45,6 +50,7 @@ inline GroupPlan plan_groups(const FixedColumns& cols, int64_t width) {
   const size_t entries = static_cast<size_t>(plan.groups * cols.pairs);
   plan.base.resize(entries);
   plan.shuffle.resize(entries * 16);
+  plan.shuffle_next.resize(entries * 16);
   plan.high.resize(entries * 16);
   plan.low.resize(entries * 16);
   for (int64_t g = 0; g < plan.groups; ++g) {
@@ -55,10 +61,14 @@ inline GroupPlan plan_groups(const FixedColumns& cols, int64_t width) {
       plan.base[e] = base;
       for (int o = 0; o < 8; ++o) {
         const size_t i = static_cast<size_t>(x + o), at = e * 16 + static_cast<size_t>(2 * o);
-        const int32_t from = cols.first[i] + 2 * k - base;  // within [0, 14] (fixed_point_reaches)
+        const int32_t from = cols.first[i] + 2 * k - base;  // within [0, 30] (fixed_point_reaches)
         const int32_t w0 = low_weight(cols.weight[k][i]), w1 = high_weight(cols.weight[k][i]);
-        plan.shuffle[at] = static_cast<uint8_t>(from & 15);
-        plan.shuffle[at + 1] = static_cast<uint8_t>((from + 1) & 15);
+        for (int32_t tap = 0; tap < 2; ++tap) {
+          const int32_t j = from + tap;
+          plan.wide = plan.wide || j >= 16;
+          plan.shuffle[at + static_cast<size_t>(tap)] = static_cast<uint8_t>(j < 16 ? j : 0x80);
+          plan.shuffle_next[at + static_cast<size_t>(tap)] = static_cast<uint8_t>(j < 16 ? 0x80 : j - 16);
+        }
         plan.high[at] = static_cast<int8_t>(weight_high(w0));
         plan.high[at + 1] = static_cast<int8_t>(weight_high(w1));
         plan.low[at] = static_cast<int8_t>(weight_low(w0));
@@ -93,8 +103,8 @@ HWY_INLINE hn::Vec<hn::RepartitionToWide<hn::RebindToSigned<D8>>> MulAddBytePair
 #endif
 
 // t[x] for every output column from the staged row (pixel/resize.h's linear_across_row or
-// cubic_across_row), in groups of eight by the plan.
-template <int kPairs>
+// cubic_across_row), in groups of eight by the plan (kWide: its `wide` form).
+template <int kPairs, bool kWide>
 HWY_INLINE void AcrossRow(const uint8_t* HWY_RESTRICT staged, const FixedColumns& cols, const GroupPlan& plan,
                           int64_t width, int16_t* HWY_RESTRICT t) {
   int64_t x = 0;
@@ -105,6 +115,7 @@ HWY_INLINE void AcrossRow(const uint8_t* HWY_RESTRICT staged, const FixedColumns
   const hn::FixedTag<int16_t, 8> d16;
   const int32_t* HWY_RESTRICT base = plan.base.data();
   const uint8_t* HWY_RESTRICT shuffle = plan.shuffle.data();
+  const uint8_t* HWY_RESTRICT shuffle_next = plan.shuffle_next.data();
   const int8_t* HWY_RESTRICT high = plan.high.data();
   const int8_t* HWY_RESTRICT low = plan.low.data();
   const auto rounding = hn::Set(d16, 1 << (kShift - 1));
@@ -113,7 +124,11 @@ HWY_INLINE void AcrossRow(const uint8_t* HWY_RESTRICT staged, const FixedColumns
     auto sum = hn::Zero(d16);
     for (int k = 0; k < kPairs; ++k) {
       const int64_t e = g * kPairs + k;
-      const auto taps = hn::TableLookupBytes(hn::LoadU(d8, staged + base[e]), hn::LoadU(d8, shuffle + 16 * e));
+      auto taps = hn::TableLookupBytesOr0(hn::LoadU(d8, staged + base[e]), hn::LoadU(d8, shuffle + 16 * e));
+      if (kWide) {
+        taps = hn::Or(
+            taps, hn::TableLookupBytesOr0(hn::LoadU(d8, staged + base[e] + 16), hn::LoadU(d8, shuffle_next + 16 * e)));
+      }
       const auto h = MulAddBytePairs(d8, taps, hn::BitCast(d8, hn::LoadU(di8, high + 16 * e)));
       const auto l = MulAddBytePairs(d8, taps, hn::BitCast(d8, hn::LoadU(di8, low + 16 * e)));
       sum = hn::Add(sum, hn::Add(hn::ShiftLeft<6 - kShift>(h), hn::ShiftRight<kShift>(hn::Add(l, rounding))));
@@ -123,6 +138,7 @@ HWY_INLINE void AcrossRow(const uint8_t* HWY_RESTRICT staged, const FixedColumns
   if (plan.groups > 0) return;
 #else
   (void)plan;
+  (void)kWide;
 #endif
   for (; x < width; ++x) {
     const size_t i = static_cast<size_t>(x);
@@ -203,8 +219,8 @@ void FixedRowsOf(const ConstImage& src, const Image& dst, int64_t b, const Windo
   constexpr int kTaps = 2 * kPairs;
   const int64_t width = win.width, out_width = dst.width, channels = dst.channels;
   const GroupPlan plan = plan_groups(cols, out_width);
-  // a source row as bytes: two replicated a side, and room for a group's 16-byte load
-  std::vector<uint8_t> staged(static_cast<size_t>(width + 4 + 16));
+  // a source row as bytes: two replicated a side, and room for a group's two 16-byte loads
+  std::vector<uint8_t> staged(static_cast<size_t>(width + 4 + 32));
   // per channel, a ring of kTaps across rows, the source row each holds
   std::vector<int16_t> ring(static_cast<size_t>(channels * kTaps * out_width));
   std::vector<int64_t> held(static_cast<size_t>(channels * kTaps), -1);
@@ -237,7 +253,11 @@ void FixedRowsOf(const ConstImage& src, const Image& dst, int64_t b, const Windo
         }
         staged[0] = staged[1] = body[0];
         body[width] = body[width + 1] = body[width - 1];
-        AcrossRow<kPairs>(staged.data(), cols, plan, out_width, row);
+        if (plan.wide) {
+          AcrossRow<kPairs, true>(staged.data(), cols, plan, out_width, row);
+        } else {
+          AcrossRow<kPairs, false>(staged.data(), cols, plan, out_width, row);
+        }
       }
       DownRow<kPairs>(t, w, out_width, out_rows.row(b, c, y));
     }

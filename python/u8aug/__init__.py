@@ -96,7 +96,7 @@ def set_output_cache_limit(limit_bytes: int) -> None:
         raise TypeError(f"u8aug.set_output_cache_limit: expected a number of bytes (int), got {limit_bytes!r}")
     if limit_bytes < 0:
         raise ValueError(f"u8aug.set_output_cache_limit: expected limit_bytes >= 0, got {limit_bytes}")
-    _C.set_output_cache_limit(limit_bytes)
+    _C.set_output_cache_limit(min(limit_bytes, 2**63))  # more than any memory: no limit
 
 
 if os.environ.get("U8AUG_OUTPUT_CACHE_BYTES"):

@@ -304,26 +304,31 @@ def test_warps_fast_keeps_the_exact_arithmetic_for_bicubic_nearest_and_fill():
 
 def _resize_sizes(h, w):
     """Output sizes that make rounding ties (2x, 1/2, 3/2 zooms: dyadic weights) and ones that do
-    not (5/4, an odd shrink, 224 from anything), per axis."""
+    not (5/4, an odd shrink, 224 from anything), per axis; shrinks past 13/7 (one 16-byte lookup
+    reaches, cpu/resize_fixed-inl.h) and past 29/7 (two reach: the exact arithmetic)."""
     return {
         "2x": (2 * h, 2 * w),
         "1/2": (max(h // 2, 1), max(w // 2, 1)),
         "3/2": (h * 3 // 2, w * 3 // 2),
         "5/4 x 2/3": (h * 5 // 4, max(w * 2 // 3, 1)),
+        "2/5 x 3/10": (max(h * 2 // 5, 1), max(w * 3 // 10, 1)),
+        "1/5": (max(h // 5, 1), max(w // 5, 1)),
         "224": (224, 224),
     }
 
 
 def _crop_boxes(b, h, w):
     """Per-sample boxes of RandomResizedCrop's kind: a half-size corner (2x back to the input size),
-    a centred 3/4 box and the whole image."""
+    a centred 3/4 box, the whole image and an off-centre 9/10 box (a photo cropped nearly whole to
+    224 shrinks its width by 2-3)."""
     boxes = []
     for i in range(b):
         x1, y1, x2, y2 = [
             (0, 0, w // 2 - 1, h // 2 - 1),
             (w // 8, h // 8, w * 7 // 8, h * 7 // 8),
             (0, 0, w - 1, h - 1),
-        ][i % 3]
+            (w // 20, h // 10, w - 1, h - 1),
+        ][i % 4]
         boxes.append([[x1, y1], [x2, y1], [x2, y2], [x1, y2]])
     return torch.tensor(boxes, dtype=torch.float32)
 
@@ -359,7 +364,7 @@ def test_crop_and_resize_fast_fixed_point_against_exact(mode):
     224 x 224 and to the input size, against the exact tier; nearest stays a copy in both tiers."""
     for name, x in _images_any_channels().items():
         b, _, h, w = x.shape
-        x3 = x.expand(3, -1, -1, -1).contiguous() if b == 1 else x
+        x3 = x.expand(4, -1, -1, -1).contiguous() if b == 1 else x
         boxes = _crop_boxes(x3.shape[0], h, w)
         for size in ((224, 224), (h, w)):
             exact = u8aug.crop_and_resize(x3, boxes, size, mode, True)

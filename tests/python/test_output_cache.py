@@ -134,6 +134,11 @@ def test_the_limit_keeps_the_most_recently_freed():
     assert u8aug.output_cache_info()["cached_bytes"] <= info["limit_bytes"]
 
 
+def test_a_limit_beyond_any_memory_is_no_limit():
+    u8aug.set_output_cache_limit(2**70)
+    assert u8aug.output_cache_info()["limit_bytes"] == 2**63
+
+
 @pytest.mark.parametrize("bad, error", [(-1, ValueError), (1.5, TypeError), ("1", TypeError), (True, TypeError)])
 def test_bad_limits_are_refused(bad, error):
     with pytest.raises(error, match="set_output_cache_limit"):

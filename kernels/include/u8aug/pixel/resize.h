@@ -293,17 +293,18 @@ U8AUG_HD int linear_weight_bits(int64_t in, int64_t out, bool align_corners) {
   return bits < 24 ? bits + 1 : 24;
 }
 
-// Whether eight neighbouring output columns' taps lie within 16 source bytes, as the CPU's byte
-// shuffles need: the width shrinks by at most 13/7 (7 steps of the scale, plus a pair's second
-// byte, stay under 16 with a margin for the float source index).
+// Whether eight neighbouring output columns' taps lie within 32 source bytes, as the CPU's byte
+// shuffles need (two 16-byte lookups; one where they lie within 16): the width shrinks by at most
+// 29/7 (7 steps of the scale, plus a pair's second byte, stay under 32 with a margin for the float
+// source index). A photo cropped whole to 224 wide shrinks by 2-3.
 U8AUG_HD bool fixed_point_reaches(int64_t in, int64_t out, bool align_corners) {
   const float scale = align_corners ? (out > 1 ? static_cast<float>(in - 1) / static_cast<float>(out - 1) : 0.0f)
                                     : static_cast<float>(in) / static_cast<float>(out);
-  return scale <= 13.0f / 7.0f;
+  return scale <= 29.0f / 7.0f;
 }
 
 // The order the fast tier takes for a bilinear or bicubic window: kFast, or the exact arithmetic
-// (kSeparable; bicubic has one order) where the width shrinks by more than 13/7, and for bilinear
+// (kSeparable; bicubic has one order) where the width shrinks by more than 29/7, and for bilinear
 // where its weights lie on a grid of at most 2^-3 over both axes (a 1/2 shrink, a half-pixel
 // shift, a one-axis 2x zoom). There one output in 2 to 8 is an exact rounding tie, which kornia's
 // float32 chain breaks by its own roundings (upward 64-100% of the time at a half-pixel shift, by

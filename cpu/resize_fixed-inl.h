@@ -124,11 +124,12 @@ HWY_INLINE void AcrossRow(const uint8_t* HWY_RESTRICT staged, const FixedColumns
     auto sum = hn::Zero(d16);
     for (int k = 0; k < kPairs; ++k) {
       const int64_t e = g * kPairs + k;
-      auto taps = hn::TableLookupBytesOr0(hn::LoadU(d8, staged + base[e]), hn::LoadU(d8, shuffle + 16 * e));
-      if (kWide) {
-        taps = hn::Or(
-            taps, hn::TableLookupBytesOr0(hn::LoadU(d8, staged + base[e] + 16), hn::LoadU(d8, shuffle_next + 16 * e)));
-      }
+      const auto bytes = hn::LoadU(d8, staged + base[e]), indices = hn::LoadU(d8, shuffle + 16 * e);
+      // a narrow plan's indices all lie below 16; a wide one's joins two lookups (0x80: the other's)
+      const auto taps = kWide ? hn::Or(hn::TableLookupBytesOr0(bytes, indices),
+                                       hn::TableLookupBytesOr0(hn::LoadU(d8, staged + base[e] + 16),
+                                                               hn::LoadU(d8, shuffle_next + 16 * e)))
+                              : hn::TableLookupBytes(bytes, indices);
       const auto h = MulAddBytePairs(d8, taps, hn::BitCast(d8, hn::LoadU(di8, high + 16 * e)));
       const auto l = MulAddBytePairs(d8, taps, hn::BitCast(d8, hn::LoadU(di8, low + 16 * e)));
       sum = hn::Add(sum, hn::Add(hn::ShiftLeft<6 - kShift>(h), hn::ShiftRight<kShift>(hn::Add(l, rounding))));

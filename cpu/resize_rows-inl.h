@@ -23,21 +23,17 @@ namespace hn = hwy::HWY_NAMESPACE;
 
 #if HWY_NATIVE_FMA
 // How lanes [x, x + N) read a source row at their column taps x0 and x1: where the taps span less
-// than four vectors (upscaling, and downscaling by up to about 4), permutes of the row vectors from
-// the first tap, each lane taking the vector its tap lies in; gathers otherwise. A permute and a
-// blend a vector beat a gather: a 375x500 photo cropped to 224 x 224 whole (a 2.2x shrink) took
-// 0.26 ms with gathers and 0.11-0.17 with three vectors, AVX3_DL and AVX2 alike (Zen 4).
+// than two vectors (upscaling, and downscaling by little), permutes of the one or two row vectors
+// from the first tap (with a blend); gathers otherwise.
 template <class D>
 struct ColumnReader {
-  // the loads end within a vector past the last tap, in the rows' margin
-  static constexpr int kMaxVectors = 4;
   using DI = hn::RebindToSigned<D>;
   hn::Vec<DI> i0, i1;
   int32_t base = 0;
-  int vectors = 0;  // row vectors read from base: 1 to kMaxVectors, or 0 for gathers
+  int vectors = 0;  // row vectors read from base: 1, 2, or 0 for gathers
   using Idx = decltype(hn::IndicesFromVec(D(), hn::Zero(DI())));
   Idx p0, p1;
-  hn::Mask<D> past0[kMaxVectors - 1], past1[kMaxVectors - 1];  // [k]: lanes whose tap lies past vector k
+  hn::Mask<D> low0, low1;  // lanes whose tap lies in the first vector
 
   ColumnReader(D d, const ResizeSample& s, int64_t x) {
     const DI di;
@@ -46,19 +42,17 @@ struct ColumnReader {
     i1 = hn::LoadU(di, s.x1.data() + x);
     base = s.x0[x];
     const int32_t span = s.x1[x + lanes - 1] - base;
-    vectors = span < kMaxVectors * lanes ? span / lanes + 1 : 0;
+    vectors = span < lanes ? 1 : (span < 2 * lanes ? 2 : 0);
     const auto r0 = hn::Sub(i0, hn::Set(di, vectors ? base : 0)), r1 = hn::Sub(i1, hn::Set(di, vectors ? base : 0));
-    const auto last = hn::Set(di, lanes - 1);  // lanes is a power of two: r & last is r mod lanes
+    const auto last = hn::Set(di, lanes - 1);  // lanes is a power of two: r & last is r or r - lanes
     p0 = hn::IndicesFromVec(d, hn::And(r0, last));
     p1 = hn::IndicesFromVec(d, hn::And(r1, last));
-    for (int k = 0; k + 1 < kMaxVectors; ++k) {
-      const auto end = hn::Set(di, (k + 1) * lanes);
-      past0[k] = hn::RebindMask(d, hn::Not(hn::Lt(r0, end)));
-      past1[k] = hn::RebindMask(d, hn::Not(hn::Lt(r1, end)));
-    }
+    const auto n = hn::Set(di, lanes);
+    low0 = hn::RebindMask(d, hn::Lt(r0, n));
+    low1 = hn::RebindMask(d, hn::Lt(r1, n));
   }
 
-  // The row's values at x0 and x1 (the reads may run into the rows' margin).
+  // The row's values at x0 and x1 (the reads may run into the planes' margin).
   HWY_INLINE void Read(D d, const float* row, hn::Vec<D>& v0, hn::Vec<D>& v1) const {
     if (vectors == 0) {
       v0 = hn::GatherIndex(d, row, i0);
@@ -68,10 +62,10 @@ struct ColumnReader {
     const auto first = hn::LoadU(d, row + base);
     v0 = hn::TableLookupLanes(first, p0);
     v1 = hn::TableLookupLanes(first, p1);
-    for (int k = 1; k < vectors; ++k) {
-      const auto next = hn::LoadU(d, row + base + k * static_cast<int32_t>(hn::Lanes(d)));
-      v0 = hn::IfThenElse(past0[k - 1], hn::TableLookupLanes(next, p0), v0);
-      v1 = hn::IfThenElse(past1[k - 1], hn::TableLookupLanes(next, p1), v1);
+    if (vectors == 2) {
+      const auto second = hn::LoadU(d, row + base + hn::Lanes(d));
+      v0 = hn::IfThenElse(low0, v0, hn::TableLookupLanes(second, p0));
+      v1 = hn::IfThenElse(low1, v1, hn::TableLookupLanes(second, p1));
     }
   }
 };

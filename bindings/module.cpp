@@ -1,6 +1,7 @@
-// The pybind11 module u8aug._C. Loading it registers the torch ops (torch_ops.cpp and the
-// TORCH_LIBRARY_IMPL files are linked into it); it also answers build_info() and catalogue(), and sets the output
-// cache. No torch headers here: only plain values cross this boundary.
+// The pybind11 module u8aug._C. Loading it registers the torch ops and their CPU implementations
+// (torch_ops.cpp, torch_cpu.cpp; the CUDA ones are the module u8aug._C_cuda, module_cuda.cpp); it
+// also answers build_info() and catalogue(), and sets the output cache. No torch headers here: only
+// plain values cross this boundary.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -31,11 +32,6 @@ PYBIND11_MODULE(_C, m) {
     rules["generic_bilinear_fuses_index"] = u8aug::bindings::torch_rules().generic_bilinear_fuses_index.load();
     rules["bicubic_reflection_chains"] = u8aug::bindings::torch_rules().bicubic_reflection_chains.load();
     d["torch_rules"] = rules;
-#ifdef U8AUG_WITH_CUDA
-    d["torch_ops_cuda"] = true;
-#else
-    d["torch_ops_cuda"] = false;
-#endif
     return d;
   });
 

@@ -48,35 +48,56 @@ string(REPLACE "." ";" _oldest "${U8AUG_TORCH_OLDEST}")
 list(GET _oldest 0 _oldest_major)
 list(GET _oldest 1 _oldest_minor)
 math(EXPR U8AUG_TORCH_TARGET_VERSION "(${_oldest_major} << 56) | (${_oldest_minor} << 48)" OUTPUT_FORMAT HEXADECIMAL)
-add_library(u8aug_torch_ops OBJECT bindings/torch_ops.cpp bindings/torch_cpu.cpp bindings/torch_cuda.cpp bindings/draws.cpp
+# Two modules. u8aug._C: the schemas and the CPU implementations, linked with the CPU kernels alone,
+# so it loads on any torch, with or without CUDA (no CUDA library among its NEEDED). u8aug._C_cuda: the
+# CUDA implementations and kernels, linked with the CUDA runtime and libtorch_cuda; python/u8aug
+# imports it only on a torch built with CUDA (whose import has loaded both already). Built wherever
+# the torch found has CUDA; without nvcc its implementations say that this build has no kernels.
+set(_bindings_common TORCH_TARGET_VERSION=${U8AUG_TORCH_TARGET_VERSION})
+function(u8aug_torch_objects target)
+  add_library(${target} OBJECT ${ARGN})
+  set_target_properties(${target} PROPERTIES CXX_STANDARD 20 CXX_STANDARD_REQUIRED ON POSITION_INDEPENDENT_CODE ON)
+  target_include_directories(${target} SYSTEM PRIVATE ${_torch_includes})
+  target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR})
+  target_compile_definitions(${target} PRIVATE ${_bindings_common})
+  # A wrapper in bindings/op_impls.inc that ops.def does not register is an error, not dead code.
+  target_compile_options(${target} PRIVATE -Werror=unused-function)
+  target_link_libraries(${target} PRIVATE u8aug_kernels)
+endfunction()
+u8aug_torch_objects(u8aug_torch_ops bindings/torch_ops.cpp bindings/torch_cpu.cpp bindings/draws.cpp
   bindings/output_cache.cpp)
-set_target_properties(u8aug_torch_ops PROPERTIES CXX_STANDARD 20 CXX_STANDARD_REQUIRED ON
-  POSITION_INDEPENDENT_CODE ON)
-target_include_directories(u8aug_torch_ops SYSTEM PRIVATE ${_torch_includes})
-target_include_directories(u8aug_torch_ops PRIVATE ${PROJECT_SOURCE_DIR})
-target_compile_definitions(u8aug_torch_ops PRIVATE TORCH_TARGET_VERSION=${U8AUG_TORCH_TARGET_VERSION})
-# A wrapper in bindings/op_impls.inc that ops.def does not register is an error, not dead code.
-target_compile_options(u8aug_torch_ops PRIVATE -Werror=unused-function)
 # kornia's float32 steps, each rounded as kornia rounds it (u8aug/draws.h): no fused multiply-add
 set_source_files_properties(bindings/draws.cpp PROPERTIES COMPILE_OPTIONS -ffp-contract=off)
-target_link_libraries(u8aug_torch_ops PRIVATE u8aug_kernels)
+
+# The stable C shim lives in libtorch_cpu (and its CUDA calls in libtorch_cuda), whose names and C
+# symbols stay the same from one torch to the next.
+function(u8aug_link_torch target)
+  foreach(_lib ${ARGN})
+    find_library(_path_${_lib} ${_lib} PATHS ${TORCH_LIBRARY_DIR} NO_DEFAULT_PATH REQUIRED)
+    target_link_libraries(${target} PRIVATE ${_path_${_lib}})
+  endforeach()
+  # libtorch is found next to the installed package (site-packages/torch/lib).
+  set_target_properties(${target} PROPERTIES INSTALL_RPATH "$ORIGIN/../torch/lib" BUILD_RPATH "${TORCH_LIBRARY_DIR}")
+  install(TARGETS ${target} LIBRARY DESTINATION u8aug)
+endfunction()
 
 pybind11_add_module(_C MODULE bindings/module.cpp $<TARGET_OBJECTS:u8aug_torch_ops>)
 target_include_directories(_C PRIVATE ${PROJECT_SOURCE_DIR})
 target_compile_definitions(_C PRIVATE U8AUG_TORCH_VERSION="${TORCH_VERSION}" U8AUG_TORCH_OLDEST="${U8AUG_TORCH_OLDEST}")
-# The stable C shim lives in libtorch_cpu (and its CUDA calls in libtorch_cuda), whose names and C
-# symbols stay the same from one torch to the next.
-set(_torch_libs torch_cpu)
-if(_bind_cuda)
-  target_compile_definitions(u8aug_torch_ops PRIVATE U8AUG_WITH_CUDA)
-  target_compile_definitions(_C PRIVATE U8AUG_WITH_CUDA)
-  list(APPEND _torch_libs torch_cuda)
+target_link_libraries(_C PRIVATE u8aug_cpu)
+u8aug_link_torch(_C torch_cpu)
+
+if(NOT TORCH_CUDA_VERSION STREQUAL "")
+  u8aug_torch_objects(u8aug_torch_cuda_ops bindings/torch_cuda.cpp)
+  pybind11_add_module(_C_cuda MODULE bindings/module_cuda.cpp $<TARGET_OBJECTS:u8aug_torch_cuda_ops>
+    bindings/output_cache.cpp)
+  target_include_directories(_C_cuda PRIVATE ${PROJECT_SOURCE_DIR})
+  target_link_libraries(_C_cuda PRIVATE u8aug)  # the CUDA kernels, or without nvcc their stubs
+  if(_bind_cuda)
+    target_compile_definitions(u8aug_torch_cuda_ops PRIVATE U8AUG_WITH_CUDA)
+    target_compile_definitions(_C_cuda PRIVATE U8AUG_WITH_CUDA)
+    u8aug_link_torch(_C_cuda torch_cpu torch_cuda)
+  else()
+    u8aug_link_torch(_C_cuda torch_cpu)
+  endif()
 endif()
-foreach(_lib ${_torch_libs})
-  find_library(_path_${_lib} ${_lib} PATHS ${TORCH_LIBRARY_DIR} NO_DEFAULT_PATH REQUIRED)
-  target_link_libraries(_C PRIVATE ${_path_${_lib}})
-endforeach()
-target_link_libraries(_C PRIVATE u8aug)
-# libtorch is found next to the installed package (site-packages/torch/lib).
-set_target_properties(_C PROPERTIES INSTALL_RPATH "$ORIGIN/../torch/lib" BUILD_RPATH "${TORCH_LIBRARY_DIR}")
-install(TARGETS _C LIBRARY DESTINATION u8aug)

@@ -16,6 +16,4 @@ if [[ ${1:-} == --full ]]; then
   bench=()
 fi
 bash scripts/setup.sh
-"$PYTHON" bench/python/fidelity_demo.py
-"$PYTHON" bench/python/run.py "${bench[@]}" "$@"
-"$PYTHON" bench/python/picture_grid.py
+exec bash scripts/main_job.sh "${bench[@]}" "$@"

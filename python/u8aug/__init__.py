@@ -21,9 +21,11 @@ except ImportError as e:  # pragma: no cover - exercised by a test that hides th
         "library path."
     ) from e
 
-from . import _torch_rules  # noqa: E402
+from . import _cuda_backend, _torch_rules  # noqa: E402
 
-_C._set_torch_rules(**_torch_rules.measure())
+_rules = _torch_rules.measure()
+_C._set_torch_rules(**_rules)
+_cuda_backend.load(_rules)
 
 # registers the fakes used by torch.compile, and defines torch.ops.u8aug.rand
 from . import _fake, _rng  # noqa: F401,E402
@@ -59,14 +61,20 @@ def build_info() -> dict:
     ``cpu_targets_supported`` (those this CPU can run), ``cpu_target_chosen`` (what dynamic dispatch
     runs), ``cpu_target_requested`` (``set_cpu_target``'s last name, or "auto"); ``cuda`` (CUDA
     kernels compiled in), ``cuda_architectures`` (machine code for each "NN-real", PTX for the
-    "NN-virtual"), ``torch_ops_cuda`` (CUDA tensors accepted by the torch ops); ``highway_runtime``
+    "NN-virtual"), ``torch_ops_cuda`` (CUDA tensors accepted by the torch ops: the CUDA backend
+    u8aug._C_cuda loaded and holds kernels), ``cuda_backend`` ("loaded", or why it is not: a torch
+    without CUDA never loads it, python/u8aug/_cuda_backend.py); ``highway_runtime``
     ("static": Highway's run-time linked in, as in the portable wheel; "shared": needs libhwy.so);
     ``torch_built_against`` (the torch it was compiled with),
     ``torch_oldest_supported`` (the oldest torch this build loads on: it uses only the stable ABI
     of that version), ``torch_rules`` (what u8aug measured of the running torch's internal float
     choices when it loaded, see ``u8aug._torch_rules``).
     """
-    return dict(_C.build_info())
+    info = dict(_C.build_info())
+    backend = _cuda_backend.STATE
+    info["torch_ops_cuda"] = bool(backend["loaded"] and backend["info"].get("torch_ops_cuda"))
+    info["cuda_backend"] = backend["reason"]
+    return info
 
 
 def catalogue() -> list:

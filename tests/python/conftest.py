@@ -17,6 +17,16 @@ def oracle(kornia_fn, x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
     return to_u8(kornia_fn(x.cpu().float() / 255, *args, **kwargs))
 
 
+def assert_near(got, expected, what="") -> float:
+    """FIDELITY.md's near class: at most 1 apart and at least 99.9% of bytes identical. Prints and
+    returns the identical share."""
+    diff = (got.int() - expected.int()).abs()
+    identical = float((diff == 0).float().mean())
+    print(f"{what}: identical {100 * identical:.4f}%, max diff {int(diff.max())}")
+    assert int(diff.max()) <= 1 and identical >= 0.999, (what, identical, int(diff.max()))
+    return identical
+
+
 def photos():
     """Real photos shipped with scikit-image, as (C, H, W) uint8 tensors."""
     from skimage import data

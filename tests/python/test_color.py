@@ -7,7 +7,7 @@ import pytest
 import torch
 
 import u8aug
-from conftest import oracle, photos, random_image, requires_cuda
+from conftest import assert_near, oracle, photos, random_image, requires_cuda
 
 
 def all_colours():
@@ -143,15 +143,6 @@ def test_cuda_equals_cpu():
     assert torch.equal(u8aug.color_jiggle(y.cuda(), *[p.cuda() for p in params]).cpu(), u8aug.color_jiggle(y, *params))
 
 
-def _near(got, expected, what):
-    """FIDELITY.md's near class: at most 1 apart and at least 99.9% of bytes identical."""
-    diff = (got.int() - expected.int()).abs()
-    identical = float((diff == 0).float().mean())
-    print(f"{what}: identical {100 * identical:.4f}%, max diff {int(diff.max())}")
-    assert int(diff.max()) <= 1 and identical >= 0.999, (what, identical)
-    return identical
-
-
 @pytest.mark.parametrize(
     "args", [(0.2, 0.3, 0.4, 0.1), (0.0, 0.5, 0.0, 0.0), (0.4, 0.4, 0.4, 0.5), (0.0, 0.0, 0.6, 0.0)]
 )
@@ -173,7 +164,7 @@ def test_jitter_near_kornia_with_its_parameters(args):
                 full["hue_factor"],
                 full["order"],
             )
-            _near(got, expected, f"ColorJitter{args} {tuple(x.shape)}")
+            assert_near(got, expected, f"ColorJitter{args} {tuple(x.shape)}")
             assert torch.equal(xi, before)
 
 
@@ -191,7 +182,7 @@ def test_jitter_all_colours():
         full["hue_factor"],
         full["order"],
     )
-    _near(got, expected, "ColorJitter on all 2^24 colours")
+    assert_near(got, expected, "ColorJitter on all 2^24 colours")
 
 
 def test_jitter_opcheck_and_compile():
@@ -218,7 +209,7 @@ def test_jitter_cuda_equals_cpu():
 def test_contrast_and_saturation_with_grey_on_all_colours(factor):
     x = all_colours()
     f = torch.tensor([factor])
-    _near(
+    assert_near(
         u8aug.adjust_contrast_with_mean_subtraction(x, f),
         oracle(kornia.enhance.adjust_contrast_with_mean_subtraction, x, f),
         f"contrast with mean {factor}",
@@ -228,7 +219,7 @@ def test_contrast_and_saturation_with_grey_on_all_colours(factor):
         oracle(kornia.enhance.adjust_saturation_with_gray_subtraction, x, f),
     )
     photo = photos()["astronaut"].unsqueeze(0)
-    _near(
+    assert_near(
         u8aug.adjust_contrast_with_mean_subtraction(photo, f),
         oracle(kornia.enhance.adjust_contrast_with_mean_subtraction, photo, f),
         f"contrast with mean {factor} photo",
@@ -249,7 +240,7 @@ def test_contrast_with_mean_of_all_channels(channels):
             expected = oracle(kornia.enhance.adjust_contrast_with_mean_subtraction, x, f)
             for xi in (x, x.contiguous(memory_format=torch.channels_last)) if x.dim() == 4 else (x,):
                 before = xi.clone()
-                _near(u8aug.adjust_contrast_with_mean_subtraction(xi, f), expected, f"contrast with mean, C={channels}")
+                assert_near(u8aug.adjust_contrast_with_mean_subtraction(xi, f), expected, f"contrast with mean, C={channels}")
                 assert torch.equal(xi, before)
 
 

@@ -8,7 +8,7 @@ import torch
 
 import u8aug
 import u8aug.kornia as UK
-from conftest import random_image
+from conftest import random_image, to_u8
 from u8aug.kornia import _fused
 
 MEAN, STD = torch.tensor([0.485, 0.456, 0.406]), torch.tensor([0.229, 0.224, 0.225])
@@ -321,3 +321,31 @@ def test_every_step_is_its_catalogue_op_in_schema_order(name):
     torch._dynamo.reset()  # one code object compiled per step: past dynamo's recompile limit otherwise
     compiled = torch.compile(lambda t: u8aug.pipeline(t, [step], tensors), fullgraph=True)
     assert torch.equal(compiled(x), expected), step
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda m: m.RandomResizedCrop((12, 14), cropping_mode="resample"),
+        lambda m: m.RandomCrop((12, 14), cropping_mode="resample", resample="bicubic"),
+    ],
+)
+def test_crops_in_resample_mode_plan_with_their_matrix(make):
+    # the crops' cropping_mode="resample" warps by the crop's matrix inside the container too (it
+    # once reached the planner without one: a TypeError)
+    x = random_image((3, 3, 16, 17), seed=4)
+    torch.manual_seed(0)
+    got = UK.AugmentationSequential(make(UK))(x)
+    torch.manual_seed(0)
+    assert torch.equal(got, to_u8(K.AugmentationSequential(make(K))(x.float() / 255)))
+
+
+def test_pad_to_a_smaller_size_crops_in_the_container():
+    # PadTo's negative amount crops by slicing its input, which a planned chain cannot hold: the
+    # module runs on its own (it once came out uncropped, the input's size and bytes)
+    x = random_image((3, 3, 16, 17), seed=5)
+    make = lambda m: m.AugmentationSequential(m.PadTo(size=(10, 14), pad_mode="reflect"), m.RandomHorizontalFlip())
+    torch.manual_seed(0)
+    got = make(UK)(x)
+    torch.manual_seed(0)
+    assert torch.equal(got, to_u8(make(K)(x.float() / 255)))

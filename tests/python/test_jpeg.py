@@ -1,5 +1,9 @@
-"""The jpeg op against kornia's jpeg_codec_differentiable on x / 255 (FIDELITY.md's oracle), byte for
-byte: the photos and random and smooth images, qualities across kornia's range (0, fractional, the
+"""The jpeg op against kornia's jpeg_codec_differentiable on x / 255 (FIDELITY.md's oracle), in the
+near class: kornia's float result moves with the reference path (its DCTs are matrix products that
+torch hands to MKL or its own kernels by CPU capability; on a Zen 4, ATEN_CPU_CAPABILITY=default moves
+122 of 16.4 million photo bytes across a .5 tie, and on an Intel Xeon MKL's instruction sets move
+others), so no one arithmetic gives its bytes on every machine. u8aug's bytes are one answer on every
+CPU target and thread count. Covered: the photos and random and smooth images, qualities across kornia's range (0, fractional, the
 scale's two branches, 100), per-sample qualities, sizes that need padding to 16, both layouts, a
 (C, H, W) image, your own quantization tables, one and two threads, CUDA against the CPU; the
 quantization steps and the DCT bases against kornia's; RandomJPEG under one seed against kornia's
@@ -15,7 +19,7 @@ import torch
 
 import u8aug
 import u8aug.kornia as UK
-from conftest import photos, random_image, requires_cuda, to_u8
+from conftest import assert_near, photos, random_image, requires_cuda, to_u8
 
 QUALITIES = [0.0, 0.5, 1.0, 10.0, 33.3, 49.9, 50.0, 75.0, 90.0, 99.5, 100.0]
 
@@ -65,35 +69,33 @@ def test_the_headers_bases_are_kornias_float32_cosines():
 
 
 @pytest.mark.parametrize("quality", [1.0, 10.0, 50.0, 75.0, 95.0, 100.0])
-def test_photos_are_kornias_bytes(quality):
+def test_photos_are_near_kornias_bytes(quality):
     for name, img in photos().items():
         if img.shape[0] != 3:
             continue
         x = img[None]
         expected = _oracle(x, torch.tensor([quality]))
         for layout in _layouts(x):
-            got = u8aug.jpeg(layout, quality)
-            print(f"jpeg {name} quality {quality}: {100 * (got == expected).float().mean().item():.4f}% identical")
-            assert torch.equal(got, expected), name
+            assert_near(u8aug.jpeg(layout, quality), expected, f"jpeg {name} quality {quality}")
 
 
 @pytest.mark.parametrize("shape", [(4, 3, 64, 96), (2, 3, 37, 53), (3, 3, 16, 16), (2, 3, 5, 70), (3, 40, 24)])
-def test_random_and_smooth_images_at_every_quality_are_kornias_bytes(shape):
+def test_random_and_smooth_images_at_every_quality_are_near_kornias_bytes(shape):
     b = shape[0] if len(shape) == 4 else 1
     for x in (random_image(shape, seed=shape[-1]), _smooth(shape, shape[-2])):
         for q in QUALITIES:
             quality = torch.full((b,), q)
             expected = _oracle(x, quality)
             for layout in _layouts(x):
-                assert torch.equal(u8aug.jpeg(layout, quality), expected), q
+                assert_near(u8aug.jpeg(layout, quality), expected, f"jpeg {tuple(x.shape)} quality {q}")
 
 
 def test_per_sample_qualities_and_a_large_image():
     x = torch.cat([random_image((2, 3, 120, 200), seed=1), _smooth((2, 3, 120, 200), 2)])
     quality = torch.tensor([3.0, 47.5, 62.0, 97.0])
-    assert torch.equal(u8aug.jpeg(x, quality), _oracle(x, quality))
+    assert_near(u8aug.jpeg(x, quality), _oracle(x, quality), "jpeg per-sample qualities")
     big = _smooth((1, 3, 480, 640), 3)  # the chroma's halving and doubling in torch's generic order
-    assert torch.equal(u8aug.jpeg(big, 80.0), _oracle(big, torch.tensor([80.0])))
+    assert_near(u8aug.jpeg(big, 80.0), _oracle(big, torch.tensor([80.0])), "jpeg 480x640")
 
 
 def test_your_own_tables():
@@ -102,7 +104,7 @@ def test_your_own_tables():
     ty = torch.randint(1, 256, (2, 8, 8), generator=gen).float()
     tc = torch.randint(1, 256, (8, 8), generator=gen).float()
     quality = torch.tensor([99.5, 30.0])  # 99.5: the tables' own steps (kornia's note)
-    assert torch.equal(u8aug.jpeg(x, u8aug.jpeg_tables(quality, ty, tc)), _oracle(x, quality, ty, tc))
+    assert_near(u8aug.jpeg(x, u8aug.jpeg_tables(quality, ty, tc)), _oracle(x, quality, ty, tc), "jpeg own tables")
 
 
 def test_thread_counts_give_the_same_bytes():
@@ -142,7 +144,7 @@ def test_random_jpeg_equals_kornias_float_class(same_on_batch):
     torch.manual_seed(3)
     expected = to_u8(theirs(x.float() / 255))
     assert got.dtype == torch.uint8
-    assert torch.equal(got, expected)
+    assert_near(got, expected, "RandomJPEG")
     compiled = torch.compile(ours, fullgraph=True, options=UK.COMPILE_OPTIONS)
     torch.manual_seed(3)
     assert torch.equal(compiled(x), got)

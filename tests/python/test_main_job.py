@@ -83,3 +83,25 @@ def test_picture_grid(tmp_path):
     )  # fmt: skip
     assert result.returncode == 0, result.stdout + result.stderr
     assert "standard: max diff" in result.stderr and out.stat().st_size > 10000
+
+
+def test_main_job_runs_to_the_end_when_a_fidelity_row_fails(tmp_path):
+    # scripts/main_job.sh with a stand-in Python whose fidelity demo fails: the benchmark and the
+    # picture still run, and the job's exit status is the demo's
+    calls = tmp_path / "calls"
+    fake = tmp_path / "python"
+    fake.write_text(
+        f'#!/usr/bin/env bash\necho "$(basename "$1") ${{*:2}}" >> {calls}\n'
+        '[[ $(basename "$1") == fidelity_demo.py ]] && exit 3\nexit 0\n'
+    )
+    fake.chmod(0o755)
+    result = subprocess.run(
+        ["bash", os.path.join(ROOT, "scripts", "main_job.sh"), "--ops", "hflip"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHON": str(fake)},
+    )
+    assert result.returncode == 3, result.stdout + result.stderr
+    assert calls.read_text().splitlines() == ["fidelity_demo.py ", "run.py --ops hflip", "picture_grid.py "]
+    assert "the fidelity demo failed (exit 3)" in result.stderr

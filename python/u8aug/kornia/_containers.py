@@ -67,16 +67,25 @@ def batch_shape_after(
     return _image._get_new_batch_shape(param, batch_shape, module)
 
 
+def _kornias_own(module, name: str) -> bool:
+    """Whether ``module.<name>`` is kornia's base method: not overridden by its class, and not
+    patched on the instance (``unittest.mock.patch.object(aug, name, ...)``, as kornia's own tests
+    do). Anything else is the user's code, and it runs as kornia would run it."""
+    return name not in module.__dict__ and getattr(type(module), name) is getattr(_BasicAugmentationBase, name)
+
+
 def module_parameters(module, batch_shape) -> dict:
     """A module's ``forward_parameters``: kornia's own, except that the recorded input shape
     (``forward_input_shape``) is made from the sizes in one op instead of going through kornia's
     ``_constant_tensor``, whose cache of equal sizes guards on a symbolic batch size (a compiled
     pipeline then recompiled for every new batch size), and the gate is drawn by _draws.gate where
-    it applies. Same draws, in the same order, same values."""
-    if type(module).forward_parameters is not _BasicAugmentationBase.forward_parameters:
+    it applies. Same draws, in the same order, same values. A ``forward_parameters`` or
+    ``__batch_prob_generator__`` that a subclass overrides or that is patched on the instance runs
+    as kornia calls it."""
+    if not _kornias_own(module, "forward_parameters"):
         return module.forward_parameters(batch_shape)
     batch_prob = None
-    if type(module).__batch_prob_generator__ is _BasicAugmentationBase.__batch_prob_generator__:
+    if _kornias_own(module, "__batch_prob_generator__"):
         batch_prob = _draws.gate(module, batch_shape)
     if batch_prob is None:
         batch_prob = module.__batch_prob_generator__(batch_shape, module.p, module.p_batch, module.same_on_batch)

@@ -60,6 +60,7 @@ class Planner:
         self.normalized = False
         self._all = torch.empty(0, dtype=torch.bool, device=device)
         self.scalar = torch.empty((), dtype=torch.uint8, device=device)
+        self.current = None  # the planned image's shape: what the next step must read
 
     def _op(self, name, x, *args, shape=None):
         """A step of op ``name``: ``args`` are the op's arguments after img in its schema's order,
@@ -67,6 +68,10 @@ class Planner:
         absent optional one as an empty tensor), the rest to words; a gated step's gate first."""
         if self.normalized:
             raise _NotFused("normalize ends a fused chain")
+        if tuple(x.shape) != self.current:
+            # an apply function sliced its stand-in (PadTo cropping by a negative amount): a view
+            # is not a step, so the module runs on its own
+            raise _NotFused(f"{name} reads a view of the planned image, not the image")
         gated, arguments = STEPS[name]
         shape = tuple(x.shape) if shape is None else tuple(shape)
         if (not gated or shape != tuple(x.shape)) and self.take is not None:
@@ -88,6 +93,7 @@ class Planner:
             else:
                 words.append(str(int(value)) if a.kind == "int" else str(value))
         self.steps.append(" ".join(words))
+        self.current = shape
         return _stand_in(self.scalar, shape)
 
     @staticmethod
@@ -243,13 +249,17 @@ def _plan_module(planner: Planner, module, data: dict, shape, device):
     flags = module.flags
     planner.take = None if (module.p == 1.0 and module.p_batch == 1.0) else torch.atleast_1d(data["batch_prob"] > 0.5)
     x = _stand_in(planner.scalar, shape)
-    matrix = module.generate_transformation_matrix(x, data, flags) if kernel in _apply.WARP_KERNELS else None
+    planner.current = tuple(shape)
+    # the warps sample by their matrix, and so do the crops in cropping_mode="resample"
+    warps = kernel in _apply.WARP_KERNELS or flags.get("cropping_mode") == "resample"
+    matrix = module.generate_transformation_matrix(x, data, flags) if warps else None
     steps, tensors = len(planner.steps), len(planner.tensors)
     try:
         out = kernel(module, x, data, flags, matrix, planner)
     except _NotFused:
         del planner.steps[steps:], planner.tensors[tensors:]  # a module joins whole or not at all
         planner.take = None
+        planner.current = tuple(shape)
         raise
     return out.shape, matrix
 

@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "bindings/module_rules.h"
 #include "bindings/output_cache.h"
 #include "bindings/pipeline_steps.h"
 #include "bindings/torch_rules.h"
@@ -36,13 +37,7 @@ PYBIND11_MODULE(_C, m) {
   });
 
   // Set once at import by python/u8aug/_torch_rules.py, from what it measured of the running torch.
-  m.def(
-      "_set_torch_rules",
-      [](bool generic_bilinear_fuses_index, bool bicubic_reflection_chains) {
-        u8aug::bindings::torch_rules().generic_bilinear_fuses_index = generic_bilinear_fuses_index;
-        u8aug::bindings::torch_rules().bicubic_reflection_chains = bicubic_reflection_chains;
-      },
-      py::arg("generic_bilinear_fuses_index"), py::arg("bicubic_reflection_chains"));
+  u8aug::bindings::def_set_torch_rules(m);
 
   m.def("set_cpu_target", &u8aug::set_cpu_target, py::arg("name"));
 

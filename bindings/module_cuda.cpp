@@ -4,19 +4,16 @@
 // torch rules is set here as _C's is (bindings/torch_rules.h). No torch headers here.
 #include <pybind11/pybind11.h>
 
-#include "bindings/torch_rules.h"
-#include "u8aug/u8aug.h"
+#include "bindings/module_rules.h"
 
 namespace py = pybind11;
 
 PYBIND11_MODULE(_C_cuda, m) {
   m.doc() = "u8aug's CUDA backend: the CUDA implementations of the torch ops are registered when this module loads";
 
+  // what python/u8aug's build_info() adds to the core's: whether this backend holds kernels
   m.def("build_info", [] {
-    const u8aug::BuildInfo info = u8aug::build_info();
     py::dict d;
-    d["cuda"] = info.cuda;
-    d["cuda_architectures"] = info.cuda_architectures;
 #ifdef U8AUG_WITH_CUDA
     d["torch_ops_cuda"] = true;
 #else
@@ -25,11 +22,5 @@ PYBIND11_MODULE(_C_cuda, m) {
     return d;
   });
 
-  m.def(
-      "_set_torch_rules",
-      [](bool generic_bilinear_fuses_index, bool bicubic_reflection_chains) {
-        u8aug::bindings::torch_rules().generic_bilinear_fuses_index = generic_bilinear_fuses_index;
-        u8aug::bindings::torch_rules().bicubic_reflection_chains = bicubic_reflection_chains;
-      },
-      py::arg("generic_bilinear_fuses_index"), py::arg("bicubic_reflection_chains"));
+  u8aug::bindings::def_set_torch_rules(m);
 }

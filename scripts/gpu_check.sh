@@ -41,7 +41,7 @@ ctest --test-dir build/gpu --output-on-failure -j "$jobs"
 echo "== [2] torch extension: build, install, CUDA pytest ($((SECONDS - START)) s)"
 CMAKE_BUILD_PARALLEL_LEVEL=$jobs python3 -m pip install -q --no-index --no-build-isolation --no-deps . \
   2>&1 | grep -v "as the 'root' user" || true
-python3 -c "import u8aug, json; print(json.dumps(u8aug.build_info()))"
+python3 -c "import u8aug, json; i = u8aug.build_info(); print(json.dumps(i)); assert i['torch_ops_cuda'], i['cuda_backend']"
 python3 -m pytest tests/python -q -rs -m "cuda or not compile" -k "cuda or opcheck or package"
 
 echo "== [3] compute-sanitizer ($((SECONDS - START)) s)"

@@ -23,6 +23,7 @@ except ImportError as e:  # pragma: no cover - exercised by a test that hides th
 
 from . import _cuda_backend, _torch_rules  # noqa: E402
 
+_torch_rules.scalar_path_warning()
 _rules = _torch_rules.measure()
 _C._set_torch_rules(**_rules)
 _cuda_backend.load(_rules)

@@ -17,6 +17,8 @@ how their CPU kernels round: the oracle is kornia's float path on the torch that
   rows give torch's four weights, a row of bytes then tells the two orders apart.
 """
 
+import warnings
+
 import torch
 
 _PROBE_IN, _PROBE_OUT = 41, 200
@@ -84,11 +86,37 @@ def _bicubic_reflection_chains() -> bool:
         return True
     if torch.equal(got, adds):
         return False
+    if torch.backends.cpu.get_cpu_capability() == "DEFAULT":
+        return False  # torch's scalar kernels: no fused multiply-add at all (see scalar_path_warning)
     raise ImportError(
         f"u8aug: torch {torch.__version__}'s bicubic grid_sample sums its taps in an order u8aug does not "
         "know; u8aug's bicubic warps would not be byte-exact with kornia on this torch. Please report it "
         "with this torch version."
     )
+
+
+# What docs/fidelity.md measured with ATEN_CPU_CAPABILITY=default on torch 2.11 (the fidelity demo's
+# photos): these ops' oracle moves there, since torch's scalar kernels sum without fused
+# multiply-adds and compute transcendentals with libm rather than Sleef.
+SCALAR_PATH_OPS = (
+    "rgb_to_grayscale, grayscale, warp_affine, warp_perspective, resize, crop_and_resize, resize_list, "
+    "resize_antialias, grid_sample, elastic_transform, filter2d_separable, clahe, snow and the pipeline"
+)
+
+
+def scalar_path_warning() -> None:
+    """Warns when torch runs its scalar CPU kernels (capability DEFAULT: a CPU without AVX2, or
+    ATEN_CPU_CAPABILITY=default): u8aug reproduces torch's vectorized kernels (AVX2, AVX512), and on
+    the scalar ones kornia's float result differs at rounding ties."""
+    capability = torch.backends.cpu.get_cpu_capability()
+    if capability == "DEFAULT":
+        warnings.warn(
+            f"u8aug: torch {torch.__version__} runs its scalar CPU kernels (capability {capability}); u8aug "
+            "reproduces kornia's float path as torch's vectorized kernels (AVX2, AVX512) compute it. Here "
+            f"{SCALAR_PATH_OPS} differ from kornia at rounding ties (99.98% or more identical on photos, "
+            "warp_affine up to 29 apart on 0.002% of bytes: docs/fidelity.md, reference paths)",
+            stacklevel=3,
+        )
 
 
 def measure() -> dict:

@@ -240,7 +240,9 @@ def test_contrast_with_mean_of_all_channels(channels):
             expected = oracle(kornia.enhance.adjust_contrast_with_mean_subtraction, x, f)
             for xi in (x, x.contiguous(memory_format=torch.channels_last)) if x.dim() == 4 else (x,):
                 before = xi.clone()
-                assert_near(u8aug.adjust_contrast_with_mean_subtraction(xi, f), expected, f"contrast with mean, C={channels}")
+                assert_near(
+                    u8aug.adjust_contrast_with_mean_subtraction(xi, f), expected, f"contrast with mean, C={channels}"
+                )
                 assert torch.equal(xi, before)
 
 

@@ -106,3 +106,72 @@ def test_cpu_target_environment_variable(tmp_path):
     assert ok.returncode == 0 and ok.stdout.strip() == lowest, ok.stderr
     bad = run("AVX9000")
     assert bad.returncode != 0 and "U8AUG_CPU_TARGET='AVX9000'" in bad.stderr and "is not a target" in bad.stderr
+
+
+MISSING_CUDA_BACKEND = """
+import sys, torch
+import u8aug
+from op_samples import SAMPLES
+
+info = u8aug.build_info()
+assert not info["torch_ops_cuda"], info
+print("cuda_backend:", info["cuda_backend"])
+x = torch.randint(0, 256, (2, 3, 21, 30), dtype=torch.uint8)
+for layout in (x, x.contiguous(memory_format=torch.channels_last)):
+    for name, sample in SAMPLES.items():
+        getattr(torch.ops.u8aug, name)(*sample(layout))
+print("ran", len(SAMPLES), "ops")
+if torch.version.cuda is not None:
+    # the CUDA kernel every op has now: an error that says why (called with a CPU tensor by
+    # redispatching to the CUDA key, as no CUDA tensor may exist here)
+    keys = torch._C.DispatchKeySet(torch._C.DispatchKey.CUDA)
+    try:
+        torch.ops.u8aug.hflip.default.redispatch(keys, x)
+    except RuntimeError as e:
+        print("cuda error:", e)
+"""
+
+
+def test_every_cpu_op_runs_without_the_cuda_backend(tmp_path):
+    """u8aug's core needs no CUDA library: with the CUDA backend (u8aug._C_cuda) absent, as on a torch
+    without CUDA or where it cannot load, u8aug imports, says why in build_info, runs every CPU op,
+    and a CUDA tensor would meet an error naming the cause."""
+    pkg = os.path.dirname(u8aug.__file__)
+    shutil.copytree(pkg, tmp_path / "u8aug", ignore=shutil.ignore_patterns("_C_cuda*", "__pycache__"))
+    assert list((tmp_path / "u8aug").glob("_C.*")) and not list((tmp_path / "u8aug").glob("_C_cuda*"))
+    tests = os.path.dirname(os.path.abspath(__file__))
+    result = subprocess.run(
+        [sys.executable, "-c", MISSING_CUDA_BACKEND],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{tests}"},
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    from op_samples import SAMPLES
+
+    assert f"ran {len(SAMPLES)} ops" in result.stdout
+    if torch.version.cuda is None:
+        assert f"cuda_backend: torch {torch.__version__} was built without CUDA" in result.stdout
+    else:
+        assert "cuda_backend: ModuleNotFoundError: No module named 'u8aug._C_cuda'" in result.stdout
+        assert (
+            "cuda error: u8aug.hflip: got a CUDA tensor, but u8aug's CUDA backend (u8aug._C_cuda) could not be loaded"
+            in result.stdout
+        )
+
+
+def test_the_core_module_needs_no_cuda_library():
+    """`readelf -d` on u8aug._C lists no CUDA library (the CUDA runtime, libtorch_cuda, the driver):
+    the core loads on a torch built without CUDA."""
+    core = [p for p in os.listdir(os.path.dirname(u8aug.__file__)) if p.startswith("_C.") and p.endswith(".so")]
+    assert len(core) == 1, core
+    dynamic = subprocess.run(
+        ["readelf", "-d", os.path.join(os.path.dirname(u8aug.__file__), core[0])],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    needed = [line.split("[")[1].rstrip("]") for line in dynamic.stdout.splitlines() if "(NEEDED)" in line]
+    assert "libtorch_cpu.so" in needed, needed
+    assert not [n for n in needed if "cuda" in n or "cudart" in n or n.startswith("libnv")], needed

@@ -106,9 +106,11 @@ def test_wheel_builds_installs_into_a_fresh_venv_and_runs(tmp_path):
     assert "smoke ok" in result.stdout
 
 
-# What the portable wheel's module may need at run time: the C and C++ runtimes, torch's libraries
-# and the CUDA runtime torch brings; nothing else (no libhwy).
-ALLOWED_NEEDED = ("libc.so", "libm.so", "libstdc++.so", "libgcc_s.so", "ld-linux", "libtorch", "libc10", "libcudart.so")
+# What the portable wheel's modules may need at run time: the C and C++ runtimes and torch's CPU
+# libraries; the CUDA backend also libtorch_cuda and the CUDA runtime torch brings; nothing else
+# (no libhwy).
+ALLOWED_NEEDED = ("libc.so", "libm.so", "libstdc++.so", "libgcc_s.so", "ld-linux", "libtorch_cpu.so", "libc10.so")
+ALLOWED_NEEDED_CUDA = (*ALLOWED_NEEDED, "libtorch_cuda.so", "libc10_cuda.so", "libcudart.so")
 
 PORTABLE_SMOKE = SMOKE + textwrap.dedent(
     """
@@ -137,12 +139,16 @@ def test_portable_wheel_needs_no_libhwy_and_has_a_manylinux_tag(tmp_path):
     assert f'"{tag}"' in " ".join(shown.stdout.split()), shown.stdout
 
     with zipfile.ZipFile(wheel) as z:
-        modules = [n for n in z.namelist() if n.startswith("u8aug/_C") and n.endswith(".so")]
-        assert len(modules) == 1, z.namelist()
-        z.extract(modules[0], tmp_path)
-    dynamic = subprocess.run(["readelf", "-d", str(tmp_path / modules[0])], capture_output=True, text=True, check=True)
-    needed = [line.split("[")[1].rstrip("]") for line in dynamic.stdout.splitlines() if "(NEEDED)" in line]
-    assert needed and not [n for n in needed if not n.startswith(ALLOWED_NEEDED)], needed
+        modules = sorted(n for n in z.namelist() if n.startswith("u8aug/_C") and n.endswith(".so"))
+        # the core, and the CUDA backend wherever the torch it was built against has CUDA
+        assert len(modules) == (2 if torch.version.cuda else 1), z.namelist()
+        for module in modules:
+            z.extract(module, tmp_path)
+    for module in modules:
+        dynamic = subprocess.run(["readelf", "-d", str(tmp_path / module)], capture_output=True, text=True, check=True)
+        needed = [line.split("[")[1].rstrip("]") for line in dynamic.stdout.splitlines() if "(NEEDED)" in line]
+        allowed = ALLOWED_NEEDED_CUDA if "/_C_cuda." in module else ALLOWED_NEEDED
+        assert needed and not [n for n in needed if not n.startswith(allowed)], (module, needed)
 
     python = fresh_venv_with(tmp_path, wheel)
     result = subprocess.run([python, "-c", PORTABLE_SMOKE], cwd=tmp_path, capture_output=True, text=True)

@@ -101,3 +101,37 @@ def test_an_overridden_gate_runs_as_in_kornia():
     assert torch.equal(our_gate, their_gate) and torch.equal(our_gate, torch.tensor([1.0, 0.0, 1.0, 0.0]))
     assert torch.equal(got, to_u8(want))
     assert torch.equal(got[1], x[1]) and torch.equal(got[3], x[3])
+
+
+REPLICATED = {
+    "RandomResizedCrop": dict(size=(12, 14)),
+    "ColorJitter": dict(brightness=0.2, contrast=0.3, saturation=0.4, hue=0.1, p=1.0),
+    "RandomSaltAndPepperNoise": dict(amount=(0.01, 0.06), salt_vs_pepper=(0.4, 0.6), p=1.0),
+}
+
+
+@pytest.mark.parametrize("same_on_batch", [False, True])
+@pytest.mark.parametrize("batch", [1, 7])
+@pytest.mark.parametrize("name", sorted(REPLICATED))
+def test_installed_classes_draw_through_the_replicas_with_kornias_numbers(name, batch, same_on_batch):
+    # after install() kornia's own class draws through u8aug's replica (kornia._draws.REPLICAS): the
+    # same parameters and generator state after as kornia's own draw
+    from u8aug.kornia import _draws
+
+    assert name in _draws.REPLICAS
+    shape = torch.Size((batch, 3, 20, 23))
+
+    def draw():
+        torch.manual_seed(batch)
+        aug = getattr(K, name)(same_on_batch=same_on_batch, **REPLICATED[name])
+        return aug.forward_parameters(shape), torch.get_rng_state(), type(aug).generate_parameters.__doc__ or ""
+
+    theirs, their_state, their_doc = draw()
+    UK.install()
+    try:
+        ours, our_state, our_doc = draw()
+    finally:
+        UK.uninstall()
+    assert "u8aug.kornia._draws" in our_doc and "u8aug" not in their_doc
+    _compare_params(ours, theirs)
+    assert torch.equal(our_state, their_state)

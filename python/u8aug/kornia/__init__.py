@@ -105,10 +105,8 @@ class RandomFisheye(K.RandomFisheye):
 class RandomResizedCrop(K.RandomResizedCrop):
     """kornia.augmentation.RandomResizedCrop that also takes uint8 images (u8aug kernels)."""
 
-    def generate_parameters(self, batch_shape):
-        # kornia's draws, bit for bit, in fewer tensor ops (_draws.py)
-        params = _draws.resized_crop(self._param_generator, batch_shape, self.same_on_batch)
-        return super().generate_parameters(batch_shape) if params is None else params
+    # kornia's draws, bit for bit, in fewer tensor ops (_draws.py)
+    generate_parameters = _draws.replicated_generate_parameters(K.RandomResizedCrop)
 
 
 @uint8_dropin
@@ -225,10 +223,8 @@ class RandomGaussianNoise(K.RandomGaussianNoise):
 class RandomSaltAndPepperNoise(K.RandomSaltAndPepperNoise):
     """kornia.augmentation.RandomSaltAndPepperNoise that also takes uint8 images."""
 
-    def generate_parameters(self, batch_shape):
-        # kornia's draws, bit for bit, their two noise maps' numbers made faster (_draws.py)
-        params = _draws.salt_and_pepper(self._param_generator, batch_shape, self.same_on_batch)
-        return super().generate_parameters(batch_shape) if params is None else params
+    # kornia's draws, bit for bit, in fewer tensor ops (_draws.py)
+    generate_parameters = _draws.replicated_generate_parameters(K.RandomSaltAndPepperNoise)
 
 
 @uint8_dropin
@@ -351,10 +347,8 @@ class ColorJiggle(K.ColorJiggle):
 class ColorJitter(K.ColorJitter):
     """kornia.augmentation.ColorJitter that also takes uint8 images (u8aug kernels)."""
 
-    def generate_parameters(self, batch_shape):
-        # kornia's draws, bit for bit, in fewer tensor ops (_draws.py)
-        params = _draws.color_jitter(self._param_generator, batch_shape, self.same_on_batch)
-        return super().generate_parameters(batch_shape) if params is None else params
+    # kornia's draws, bit for bit, in fewer tensor ops (_draws.py)
+    generate_parameters = _draws.replicated_generate_parameters(K.ColorJitter)
 
 
 # kornia's Denormalize maps a normalized float image back to [0, 1] floats: its input is never

@@ -148,3 +148,28 @@ def gate(module, batch_shape) -> Optional[torch.Tensor]:
     if p == 0:
         return torch.zeros(b, device=module.device, dtype=module.dtype)
     return (torch.rand(b, device=module.device) < p).to(module.dtype)
+
+
+# The classes whose kornia draw has a replica here, and the replica: their drop-ins draw through it,
+# and so do kornia's own classes after install() (kornia's generator runs wherever a replica returns
+# None; a subclass's or an instance's own generate_parameters comes first, as always).
+REPLICAS = {
+    "RandomResizedCrop": resized_crop,
+    "ColorJitter": color_jitter,
+    "RandomSaltAndPepperNoise": salt_and_pepper,
+}
+
+
+def replicated_generate_parameters(kornia_cls):
+    """``generate_parameters`` for kornia's class ``kornia_cls``: its replica, else kornia's own."""
+    replica = REPLICAS[kornia_cls.__name__]
+    kornias = kornia_cls.generate_parameters
+
+    def generate_parameters(self, batch_shape):
+        params = replica(self._param_generator, batch_shape, self.same_on_batch)
+        return kornias(self, batch_shape) if params is None else params
+
+    generate_parameters.__doc__ = (
+        f"kornia's {kornia_cls.__name__} draw, bit for bit, in fewer tensor ops (u8aug.kornia._draws)"
+    )
+    return generate_parameters

@@ -11,7 +11,7 @@ from kornia.augmentation.utils import _transform_input
 from kornia.augmentation.utils.helpers import _transform_output_shape
 
 from .. import ops
-from . import _containers, _fused, _mix, _ragged
+from . import _containers, _draws, _fused, _mix, _ragged
 from ._apply import FAST_CLASSES, KERNELS, WARP_KERNELS
 from ._matrix import ORIGINAL_MATRICES, matrix_of
 
@@ -209,7 +209,10 @@ def install() -> None:
             setattr(K.AugmentationSequential, m, fn)
     for name, kernel in KERNELS.items():
         if name not in _ORIGINALS:
-            _set_methods(name, _uint8_methods(getattr(K, name), kernel))
+            methods = _uint8_methods(getattr(K, name), kernel)
+            if name in _draws.REPLICAS:  # kornia's draw in fewer tensor ops, the same numbers
+                methods["generate_parameters"] = _draws.replicated_generate_parameters(getattr(K, name))
+            _set_methods(name, methods)
     for name, dropin in _mix.MIX_DROPINS.items():
         if name not in _ORIGINALS:
             _set_methods(name, _mix_methods(dropin, getattr(K, name)))

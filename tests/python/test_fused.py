@@ -349,3 +349,17 @@ def test_pad_to_a_smaller_size_crops_in_the_container():
     got = make(UK)(x)
     torch.manual_seed(0)
     assert torch.equal(got, to_u8(make(K)(x.float() / 255)))
+
+
+def test_the_per_image_dataloader_example_runs(capsys):
+    # examples/per_image_dataloader.py: one image a __getitem__ through the container, stacked by the
+    # DataLoader; its --measure runs u8aug and albumentations side by side
+    import runpy
+    from pathlib import Path
+
+    main = runpy.run_path(str(Path(__file__).parents[2] / "examples" / "per_image_dataloader.py"))["main"]
+    main([])
+    main(["--measure", "--images", "8"])
+    out = capsys.readouterr().out
+    assert "batch 1: (32, 3, 224, 224) torch.float32, labels (32,)" in out
+    assert "u8aug.kornia:" in out and "albumentations:" in out

@@ -135,3 +135,25 @@ def test_installed_classes_draw_through_the_replicas_with_kornias_numbers(name, 
     assert "u8aug.kornia._draws" in our_doc and "u8aug" not in their_doc
     _compare_params(ours, theirs)
     assert torch.equal(our_state, their_state)
+
+
+@pytest.mark.parametrize("name,kwargs", INSTALLED, ids=IDS)
+def test_a_class_on_its_own_draws_kornias_numbers(name, kwargs):
+    # after install() a class called on its own draws with u8aug's forward_parameters (the
+    # container's shortcuts: the gate in fewer ops, the input shape without _constant_tensor):
+    # kornia's parameters and generator state after, for every class install() touches
+    shape = torch.Size((5, 3, 16, 17))
+
+    def draw():
+        torch.manual_seed(3)
+        aug = getattr(K, name)(**kwargs)
+        return aug.forward_parameters(shape), torch.get_rng_state()
+
+    theirs, their_state = draw()
+    UK.install()
+    try:
+        ours, our_state = draw()
+    finally:
+        UK.uninstall()
+    _compare_params(ours, theirs)
+    assert torch.equal(our_state, their_state)

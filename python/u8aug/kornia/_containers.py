@@ -68,10 +68,14 @@ def batch_shape_after(
 
 
 def _kornias_own(module, name: str) -> bool:
-    """Whether ``module.<name>`` is kornia's base method: not overridden by its class, and not
-    patched on the instance (``unittest.mock.patch.object(aug, name, ...)``, as kornia's own tests
-    do). Anything else is the user's code, and it runs as kornia would run it."""
-    return name not in module.__dict__ and getattr(type(module), name) is getattr(_BasicAugmentationBase, name)
+    """Whether ``module.<name>`` is kornia's base method (or u8aug's stand-in for it, which makes the
+    same numbers): not overridden by its class, and not patched on the instance
+    (``unittest.mock.patch.object(aug, name, ...)``, as kornia's own tests do). Anything else is the
+    user's code, and it runs as kornia would run it."""
+    if name in module.__dict__:
+        return False
+    method = getattr(type(module), name)
+    return method is getattr(_BasicAugmentationBase, name) or method is _STAND_INS.get(name)
 
 
 def module_parameters(module, batch_shape) -> dict:
@@ -84,6 +88,11 @@ def module_parameters(module, batch_shape) -> dict:
     as kornia calls it."""
     if not _kornias_own(module, "forward_parameters"):
         return module.forward_parameters(batch_shape)
+    return _module_draws(module, batch_shape)
+
+
+def _module_draws(module, batch_shape) -> dict:
+    """module_parameters' draws (the gate, generate_parameters, the recorded input shape)."""
     batch_prob = None
     if _kornias_own(module, "__batch_prob_generator__"):
         batch_prob = _draws.gate(module, batch_shape)
@@ -93,6 +102,15 @@ def module_parameters(module, batch_shape) -> dict:
     params["batch_prob"] = batch_prob
     params["forward_input_shape"] = torch.tensor(list(batch_shape))
     return params
+
+
+def forward_parameters_of_module(self, batch_shape) -> dict:
+    """kornia's ``_BasicAugmentationBase.forward_parameters`` with module_parameters' shortcuts:
+    what the drop-ins and, after install(), kornia's own classes draw with on their own."""
+    return _module_draws(self, batch_shape)
+
+
+_STAND_INS = {"forward_parameters": forward_parameters_of_module}
 
 
 def forward_parameters(self, batch_shape: torch.Size) -> List[ParamItem]:

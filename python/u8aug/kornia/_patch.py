@@ -7,8 +7,10 @@ from typing import Dict
 
 import kornia.augmentation as K
 import torch
+from kornia.augmentation.base import _UNSET, _BasicAugmentationBase
 from kornia.augmentation.utils import _transform_input
 from kornia.augmentation.utils.helpers import _transform_output_shape
+from kornia.core.utils import is_exporting
 
 from .. import ops
 from . import _containers, _draws, _fused, _mix, _ragged
@@ -130,7 +132,10 @@ def _uint8_methods(kornia_cls, kernel):
         "apply_transform": apply_transform,
         "transform_inputs": transform_inputs,
         "_blend_by_prob": staticmethod(blend_by_prob),
+        "_commit_state": _commit_state,
     }
+    if kornia_cls.forward_parameters is _BasicAugmentationBase.forward_parameters:
+        methods["forward_parameters"] = _containers.forward_parameters_of_module
     if kornia_cls.__name__ in _ragged.RAGGED_CLASSES:
         methods["forward"] = forward
     if orig_inverse is not None and kernel in WARP_KERNELS:
@@ -139,6 +144,22 @@ def _uint8_methods(kornia_cls, kernel):
     if orig_matrix is not None:
         methods["compute_transformation"] = compute_transformation
     return methods
+
+
+def _commit_state(self, *, params=_UNSET, transform_matrix=_UNSET, lazy_matrix_args=_UNSET):
+    """kornia's ``_commit_state`` (the per-call state: ``_params``, the matrix and its lazy
+    arguments; nothing inside a torch.export capture), written past ``nn.Module.__setattr__``,
+    whose Parameter, Module and buffer checks (none of these names is one) cost about 5 us a write,
+    three or four writes a call: a tenth of a one-image flip."""
+    if is_exporting():
+        return
+    for name, value in (
+        ("_params", params),
+        ("_transform_matrix", transform_matrix),
+        ("_lazy_matrix_args", lazy_matrix_args),
+    ):
+        if value is not _UNSET:
+            object.__setattr__(self, name, value)
 
 
 _FIDELITY_DOC = """

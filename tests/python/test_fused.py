@@ -363,3 +363,37 @@ def test_the_per_image_dataloader_example_runs(capsys):
     out = capsys.readouterr().out
     assert "batch 1: (32, 3, 224, 224) torch.float32, labels (32,)" in out
     assert "u8aug.kornia:" in out and "albumentations:" in out
+
+
+def _recipe(m, fidelity=None):
+    tier = {} if fidelity is None else {"fidelity": fidelity}
+    return [
+        m.RandomResizedCrop((24, 20), **tier),
+        m.RandomHorizontalFlip(),
+        m.ColorJitter(0.4, 0.4, 0.4, 0.1, p=1.0, **tier),
+        m.RandomAffine(15.0, p=0.5, **tier),
+        m.Normalize(torch.tensor([0.485, 0.456, 0.406]), torch.tensor([0.229, 0.224, 0.225])),
+    ]
+
+
+def test_the_containers_fast_switch_is_each_steps_fast_tier():
+    # AugmentationSequential(fidelity="fast"): one switch for the chain, the bytes of the same chain
+    # built from fast classes, eager and compiled; "exact" (the default) leaves each class's own
+    x = random_image((6, 3, 40, 52), seed=6)
+    switched = UK.AugmentationSequential(*_recipe(UK), fidelity="fast")
+    assert [getattr(m, "fidelity", None) for m in switched.children()] == ["fast", None, "fast", "fast", None]
+    assert "fidelity='fast'" in repr(switched).splitlines()[1]
+    by_class = UK.AugmentationSequential(*_recipe(UK, "fast"))
+    exact = UK.AugmentationSequential(*_recipe(UK))
+    outs = []
+    for aug in (switched, by_class, exact):
+        torch.manual_seed(1)
+        outs.append(aug(x))
+    assert torch.equal(outs[0], outs[1]) and not torch.equal(outs[0], outs[2])
+    compiled = torch.compile(switched, fullgraph=True, options=UK.COMPILE_OPTIONS)
+    torch.manual_seed(1)
+    assert torch.equal(compiled(x), outs[0])
+    kept = UK.AugmentationSequential(UK.ColorJitter(0.4, 0.4, 0.4, 0.1, fidelity="fast"))
+    assert kept.fidelity == "exact" and kept[0].fidelity == "fast" and repr(kept).count("fidelity") == 1
+    with pytest.raises(ValueError, match="fidelity must be 'exact' or 'fast', got 'fastest'"):
+        UK.AugmentationSequential(UK.RandomHorizontalFlip(), fidelity="fastest")

@@ -26,6 +26,11 @@ from kornia.augmentation.container.patch import PatchSequential
 from kornia.geometry.transform.affwarp import _side_to_image_size
 
 from . import _draws, _fused
+from ._apply import FAST_CLASSES
+
+# kornia's classes with a fast tier (their drop-ins are subclasses, and install() gives kornia's own
+# classes the same uint8 path): the steps AugmentationSequential(fidelity="fast") switches
+_FAST_KORNIA_CLASSES = tuple(getattr(_image.K, name) for name in FAST_CLASSES)
 
 
 def _configured_size(module, batch_shape):
@@ -155,10 +160,30 @@ class AugmentationSequential(_KorniaAugmentationSequential):
         "kornia.augmentation.AugmentationSequential that runs a uint8 image batch through u8aug as fused "
         "pipelines (u8aug.kornia._fused: kornia's random draws, one pass sample by sample, the same bytes as "
         "module by module), and whose parameter generation compiles with fullgraph=True on every supported "
-        "torch (u8aug.kornia._containers).\n\n" + (_KorniaAugmentationSequential.__doc__ or "")
+        "torch (u8aug.kornia._containers). ``fidelity='fast'`` (keyword only) switches every step that has a "
+        "fast tier to it (it sets that module's ``fidelity``); the default, 'exact', leaves each class's own."
+        "\n\n" + (_KorniaAugmentationSequential.__doc__ or "")
     )
     forward_parameters = forward_parameters
     _preproc_mask = preproc_mask
     forward = _fused.forward
+
+    def __init__(self, *args, fidelity: str = "exact", **kwargs):
+        if fidelity not in ("exact", "fast"):
+            raise ValueError(
+                f"u8aug.kornia.AugmentationSequential: fidelity must be 'exact' or 'fast', got {fidelity!r}"
+            )
+        super().__init__(*args, **kwargs)
+        self.fidelity = fidelity
+        if fidelity == "fast":
+            # one switch for the chain: every step with a fast tier takes it (docs/fast-tier.md);
+            # "exact" leaves each class's own setting
+            for module in self.modules():
+                if module is not self and isinstance(module, _FAST_KORNIA_CLASSES):
+                    module.fidelity = "fast"
+
+    def extra_repr(self) -> str:
+        return "" if self.fidelity == "exact" else f"fidelity={self.fidelity!r}"
+
     clear_state = _fused.clear_state
     transform_matrix = property(_fused.transform_matrix)

@@ -79,8 +79,7 @@ def _kornias_own(module, name: str) -> bool:
     user's code, and it runs as kornia would run it."""
     if name in module.__dict__:
         return False
-    method = getattr(type(module), name)
-    return method is getattr(_BasicAugmentationBase, name) or method is _STAND_INS.get(name)
+    return getattr(type(module), name) in (getattr(_BasicAugmentationBase, name), forward_parameters_of_module)
 
 
 def module_parameters(module, batch_shape) -> dict:
@@ -93,11 +92,13 @@ def module_parameters(module, batch_shape) -> dict:
     as kornia calls it."""
     if not _kornias_own(module, "forward_parameters"):
         return module.forward_parameters(batch_shape)
-    return _module_draws(module, batch_shape)
+    return forward_parameters_of_module(module, batch_shape)
 
 
-def _module_draws(module, batch_shape) -> dict:
-    """module_parameters' draws (the gate, generate_parameters, the recorded input shape)."""
+def forward_parameters_of_module(module, batch_shape) -> dict:
+    """kornia's ``_BasicAugmentationBase.forward_parameters`` with module_parameters' shortcuts (the
+    gate, generate_parameters, the recorded input shape): the drop-ins' and, after install(), kornia's
+    own classes' ``forward_parameters`` on their own, and the container's draw of each module."""
     batch_prob = None
     if _kornias_own(module, "__batch_prob_generator__"):
         batch_prob = _draws.gate(module, batch_shape)
@@ -107,15 +108,6 @@ def _module_draws(module, batch_shape) -> dict:
     params["batch_prob"] = batch_prob
     params["forward_input_shape"] = torch.tensor(list(batch_shape))
     return params
-
-
-def forward_parameters_of_module(self, batch_shape) -> dict:
-    """kornia's ``_BasicAugmentationBase.forward_parameters`` with module_parameters' shortcuts:
-    what the drop-ins and, after install(), kornia's own classes draw with on their own."""
-    return _module_draws(self, batch_shape)
-
-
-_STAND_INS = {"forward_parameters": forward_parameters_of_module}
 
 
 def forward_parameters(self, batch_shape: torch.Size) -> List[ParamItem]:

@@ -22,7 +22,6 @@ from kornia.augmentation import AugmentationSequential as _KorniaAugmentationSeq
 from kornia.augmentation._2d.base import _InputMetadata
 from kornia.augmentation.container.ops import InputSequentialOps
 from kornia.constants import DataKey
-from kornia.core.utils import is_exporting
 
 from .. import ops
 from .._steps import STEPS
@@ -265,23 +264,17 @@ def _plan_module(planner: Planner, module, data: dict, shape, device):
 
 
 def _commit(module, data: dict, shape, device, matrix):
-    """The state kornia's module call leaves: its params, and its matrix (lazy unless computed).
-    kornia's _commit_state writes these attributes unless a torch.export capture runs; here they are
-    written the same way but past nn.Module.__setattr__, whose Parameter, Module and buffer checks
-    (none of these names is one) cost about 6 us a write: 12 writes a call of the standard recipe."""
-    if is_exporting():
+    """The state kornia's module call leaves: its params, and its matrix (lazy unless computed),
+    written by the module's ``_commit_state`` (u8aug's, past nn.Module.__setattr__: _patch.py)."""
+    if not hasattr(module, "_lazy_matrix_args"):
+        module._commit_state(params=data)
         return
-    state = {"_params": data}
-    if hasattr(module, "_lazy_matrix_args"):
-        if matrix is not None:
-            state.update(_transform_matrix=matrix, _lazy_matrix_args=None)
-        else:
-            meta = _InputMetadata(tuple(shape), torch.uint8, device)
-            state.update(_transform_matrix=None, _lazy_matrix_args=(meta, data, module.flags))
-    for name, value in state.items():
-        object.__setattr__(module, name, value)
-    if hasattr(module, "_lazy_matrix_args"):
-        module._record_matrix_params(data)
+    if matrix is not None:
+        module._commit_state(params=data, transform_matrix=matrix, lazy_matrix_args=None)
+    else:
+        meta = _InputMetadata(tuple(shape), torch.uint8, device)
+        module._commit_state(params=data, transform_matrix=None, lazy_matrix_args=(meta, data, module.flags))
+    module._record_matrix_params(data)
 
 
 def fusable_call(container, args, data_keys, params) -> bool:

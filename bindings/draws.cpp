@@ -4,10 +4,15 @@
 // parameters on the CPU, so these have a CPU kernel only.
 #include <torch/csrc/stable/library.h>
 
+#include <array>
 #include <cstring>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "bindings/tensor_image.h"
 #include "u8aug/draws.h"
+#include "u8aug/kornia_draws.h"
 #include "u8aug/u8aug.h"
 
 namespace u8aug {
@@ -71,18 +76,18 @@ Tensor resized_crop_boxes(const Tensor& area, const Tensor& aspect, const Tensor
 constexpr int64_t kRngStateBytes = 5056;
 constexpr size_t kRngLeft = 8, kRngNext = 16, kRngWords = 24;
 
-// count of torch.rand's float32 numbers from the CPU generator's state bytes (torch.get_rng_state()),
-// which are advanced in place as torch.rand would advance them.
-Tensor torch_uniform(const Tensor& state, int64_t count) {
-  const char* op = "torch_uniform";
+// The CPU generator's state bytes (torch.get_rng_state()): checked, and read into an engine.
+uint8_t* state_bytes(const char* op, const Tensor& state) {
   check(state.defined() && state.is_cpu() && state.scalar_type() == ScalarType::Byte && state.dim() == 1 &&
             state.size(0) == kRngStateBytes && state.is_contiguous(),
         "u8aug.", op, ": expected the CPU generator's state as torch.get_rng_state() gives it (a contiguous uint8 CPU ",
         "tensor of ", kRngStateBytes, " bytes), got ",
         state.defined() ? torch::headeronly::toString(state.scalar_type()) : "undefined", " of shape ",
         state.defined() ? Shape{state.sizes()} : Shape{});
-  check(count >= 0, "u8aug.", op, ": expected count >= 0, got ", count);
-  uint8_t* bytes = static_cast<uint8_t*>(state.data_ptr());
+  return static_cast<uint8_t*>(state.data_ptr());
+}
+
+MersenneState read_engine(const uint8_t* bytes) {
   MersenneState engine;
   int32_t left = 0;
   uint64_t next = 0;
@@ -95,16 +100,152 @@ Tensor torch_uniform(const Tensor& state, int64_t count) {
   }
   engine.left = left;
   engine.next = next > static_cast<uint64_t>(kMersenneWords) ? -1 : static_cast<int64_t>(next);
-  const Tensor out = empty_float(op, state, {count});
-  call_core([&] { cpu::torch_uniform(engine, static_cast<float*>(out.data_ptr()), count); });
-  left = static_cast<int32_t>(engine.left);
-  next = static_cast<uint64_t>(engine.next);
+  return engine;
+}
+
+void write_engine(const MersenneState& engine, uint8_t* bytes) {
+  const int32_t left = static_cast<int32_t>(engine.left);
+  const uint64_t next = static_cast<uint64_t>(engine.next);
   std::memcpy(bytes + kRngLeft, &left, sizeof left);
   std::memcpy(bytes + kRngNext, &next, sizeof next);
   for (int i = 0; i < kMersenneWords; ++i) {
     const uint64_t word = engine.words[i];
     std::memcpy(bytes + kRngWords + 8 * i, &word, sizeof word);
   }
+}
+
+// count of torch.rand's float32 numbers from the CPU generator's state bytes (torch.get_rng_state()),
+// which are advanced in place as torch.rand would advance them.
+Tensor torch_uniform(const Tensor& state, int64_t count) {
+  const char* op = "torch_uniform";
+  uint8_t* bytes = state_bytes(op, state);
+  check(count >= 0, "u8aug.", op, ": expected count >= 0, got ", count);
+  MersenneState engine = read_engine(bytes);
+  const Tensor out = empty_float(op, state, {count});
+  call_core([&] { cpu::torch_uniform(engine, static_cast<float*>(out.data_ptr()), count); });
+  write_engine(engine, bytes);
+  return out;
+}
+
+// torch.exp, called through torch's dispatcher, on n float32 values in place (u8aug/kornia_draws.h:
+// torch's result depends on the CPU and the call's size, so the draw asks torch itself).
+void torch_exp(float* values, int64_t n, void* context) {
+  const Tensor& like = *static_cast<const Tensor*>(context);
+  const Tensor in = empty_float("kornia_draws", like, {n});
+  std::memcpy(in.data_ptr(), values, sizeof(float) * static_cast<size_t>(n));
+  std::array<StableIValue, 1> stack{torch::stable::detail::from(in)};
+  shim(torch_call_dispatcher("aten::exp", "", stack.data(), TORCH_ABI_VERSION), "run torch.exp");
+  const Tensor out = torch::stable::detail::to<Tensor>(stack[0]);
+  check(out.is_contiguous() && out.scalar_type() == ScalarType::Float && out.numel() == n,
+        "u8aug.kornia_draws: torch.exp gave an unexpected tensor");
+  std::memcpy(values, out.data_ptr(), sizeof(float) * static_cast<size_t>(n));
+}
+
+// One module's draw of a program (python/u8aug/kornia/_native_draws.py writes them): "KIND P SAME
+// ARGS...", P the per-sample gate's probability (p_batch is 1), SAME same_on_batch (0 or 1).
+struct ModuleDraw {
+  std::string kind;
+  double p = 1.0;
+  bool same_on_batch = false;
+  std::vector<double> args;
+};
+
+ModuleDraw parse_draw(const std::string& text) {
+  std::istringstream in(text);
+  ModuleDraw d;
+  int same = 0;
+  check(static_cast<bool>(in >> d.kind >> d.p >> same), "u8aug.kornia_draws: expected \"KIND P SAME ARGS...\", got \"",
+        text, "\"");
+  check(d.p >= 0.0 && d.p <= 1.0, "u8aug.kornia_draws: p must be in [0, 1], got \"", text, "\"");
+  d.same_on_batch = same != 0;
+  for (double a; in >> a;) d.args.push_back(a);
+  check(in.eof(), "u8aug.kornia_draws: a word that is not a number in \"", text, "\"");
+  const size_t want = d.kind == "none" ? 0 : d.kind == "resized_crop" ? 6 : d.kind == "color_jitter" ? 0 : SIZE_MAX;
+  check(want != SIZE_MAX, "u8aug.kornia_draws: no draw \"", d.kind, "\" (none, resized_crop, color_jitter)");
+  check(d.args.size() == want, "u8aug.kornia_draws: ", d.kind, " takes ", want, " numbers, got \"", text, "\"");
+  return d;
+}
+
+// A float32 0-d (or one-element) CPU tensor's value: a sampler's bound as kornia holds it.
+float bound_of(const Tensor& t) {
+  check(t.defined() && t.is_cpu() && t.scalar_type() == ScalarType::Float && t.numel() == 1,
+        "u8aug.kornia_draws: expected each bound to be a one-element float32 CPU tensor");
+  return *static_cast<const float*>(t.data_ptr());
+}
+
+// kornia's forward_parameters for a chain of modules, from the CPU generator's state bytes
+// (advanced in place): for each module its gate (float32, and as bool), the input shape it saw
+// (int64), then its draw's tensors (u8aug/kornia_draws.h).
+std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::string>& program,
+                                 const std::vector<Tensor>& bounds, IntList shape) {
+  const char* op = "kornia_draws";
+  uint8_t* bytes = state_bytes(op, state);
+  check(shape.size() >= 3 && shape[0] >= 1, "u8aug.", op, ": expected a batch shape (B, ..., H, W) with B >= 1, got ",
+        Shape{shape});
+  for (int64_t s : shape) check(s >= 1 && s <= (int64_t{1} << 24), "u8aug.", op, ": bad batch shape ", Shape{shape});
+  std::vector<int64_t> input(shape.begin(), shape.end());
+  const int64_t b = input[0];
+  TorchRandom random(read_engine(bytes));
+  std::vector<Tensor> out;
+  size_t next_bound = 0;
+  auto take_bound = [&]() {
+    check(next_bound < bounds.size(), "u8aug.", op, ": the program needs more bounds than the ", bounds.size(),
+          " given");
+    return bound_of(bounds[next_bound++]);
+  };
+  auto new_tensor = [&](IntList sizes, ScalarType dtype) { return empty_contiguous(op, state, sizes, dtype); };
+  for (const std::string& text : program) {
+    const ModuleDraw d = parse_draw(text);
+    const Tensor gate = new_tensor({b}, ScalarType::Float), take = new_tensor({b}, ScalarType::Bool);
+    float* g = static_cast<float*>(gate.data_ptr());
+    kornia_gate(random, d.p, d.same_on_batch, b, g);
+    bool* t = static_cast<bool*>(take.data_ptr());
+    for (int64_t i = 0; i < b; ++i) t[i] = g[i] > 0.5f;
+    const Tensor seen = new_tensor({static_cast<int64_t>(input.size())}, ScalarType::Long);
+    std::copy(input.begin(), input.end(), static_cast<int64_t*>(seen.data_ptr()));
+    out.insert(out.end(), {gate, take, seen});
+    const int64_t h = input[input.size() - 2], w = input[input.size() - 1];
+    if (d.kind == "resized_crop") {
+      ResizedCropConfig c;
+      c.scale_low = static_cast<float>(d.args[0]), c.scale_high = static_cast<float>(d.args[1]);
+      c.ratio_min = d.args[2], c.ratio_max = d.args[3];
+      c.out_height = static_cast<int64_t>(d.args[4]), c.out_width = static_cast<int64_t>(d.args[5]);
+      check(c.out_height >= 1 && c.out_width >= 1 && c.ratio_min > 0 && c.ratio_min <= c.ratio_max, "u8aug.", op,
+            ": bad resized_crop \"", text, "\"");
+      c.log_ratio_low = take_bound(), c.log_ratio_high = take_bound();
+      c.same_on_batch = d.same_on_batch;
+      const Tensor src = new_tensor({b, 4, 2}, ScalarType::Float), dst = new_tensor({b, 4, 2}, ScalarType::Float);
+      const Tensor in_size = new_tensor({b, 2}, ScalarType::Long), out_size = new_tensor({b, 2}, ScalarType::Long);
+      std::vector<float> scratch(static_cast<size_t>(b * (2 * kResizedCropCandidates + 2)));
+      kornia_resized_crop(random, c, b, h, w, torch_exp, const_cast<Tensor*>(&state), scratch.data(),
+                          static_cast<float*>(src.data_ptr()), static_cast<float*>(dst.data_ptr()));
+      int64_t* sizes_in = static_cast<int64_t*>(in_size.data_ptr());
+      int64_t* sizes_out = static_cast<int64_t*>(out_size.data_ptr());
+      for (int64_t i = 0; i < b; ++i) {
+        sizes_in[2 * i] = h, sizes_in[2 * i + 1] = w;
+        sizes_out[2 * i] = c.out_height, sizes_out[2 * i + 1] = c.out_width;
+      }
+      out.insert(out.end(), {src, dst, in_size, out_size});
+      // the crop always applies (a gated shape change does not fuse): the next module sees its size
+      input[input.size() - 2] = c.out_height, input[input.size() - 1] = c.out_width;
+    } else if (d.kind == "color_jitter") {
+      ColorJitterConfig c;
+      for (int k = 0; k < 4; ++k) c.low[k] = take_bound(), c.high[k] = take_bound();
+      c.same_on_batch = d.same_on_batch;
+      std::vector<float> factors(static_cast<size_t>(4 * b));
+      const Tensor order = new_tensor({4}, ScalarType::Long);
+      kornia_color_jitter(random, c, b, factors.data(), static_cast<int64_t*>(order.data_ptr()));
+      for (int k = 0; k < 4; ++k) {
+        const Tensor f = new_tensor({b}, ScalarType::Float);
+        std::copy(factors.begin() + k * b, factors.begin() + (k + 1) * b, static_cast<float*>(f.data_ptr()));
+        out.push_back(f);
+      }
+      out.push_back(order);
+    }
+  }
+  check(next_bound == bounds.size(), "u8aug.", op, ": the program used ", next_bound, " of the ", bounds.size(),
+        " bounds given");
+  write_engine(random.state(), bytes);
   return out;
 }
 
@@ -115,4 +256,5 @@ Tensor torch_uniform(const Tensor& state, int64_t count) {
 STABLE_TORCH_LIBRARY_IMPL(u8aug, CPU, m) {
   m.impl("resized_crop_boxes", TORCH_BOX(&u8aug::bindings::resized_crop_boxes));
   m.impl("torch_uniform", TORCH_BOX(&u8aug::bindings::torch_uniform));
+  m.impl("kornia_draws", TORCH_BOX(&u8aug::bindings::kornia_draws));
 }

@@ -101,15 +101,21 @@ inline int32_t shim_dtype(ScalarType dtype) {
   switch (dtype) {
     case ScalarType::Byte: return aoti_torch_dtype_uint8();
     case ScalarType::Float: return aoti_torch_dtype_float32();
+    case ScalarType::Long: return aoti_torch_dtype_int64();
+    case ScalarType::Bool: return aoti_torch_dtype_bool();
     default: fail("u8aug: no output of dtype ", torch::headeronly::toString(dtype));
   }
+}
+
+inline int64_t element_bytes(ScalarType dtype) {
+  return dtype == ScalarType::Float ? 4 : dtype == ScalarType::Long ? 8 : 1;
 }
 
 // The bytes a tensor of these sizes and (non-negative) strides spans.
 inline size_t storage_bytes(IntList sizes, const std::vector<int64_t>& strides, ScalarType dtype) {
   int64_t last = 0;
   for (size_t i = 0; i < sizes.size(); ++i) last += (sizes[i] - 1) * strides[i];
-  return static_cast<size_t>(last + 1) * (dtype == ScalarType::Float ? 4 : 1);
+  return static_cast<size_t>(last + 1) * element_bytes(dtype);
 }
 
 // A new tensor of op's on t's device with these sizes and strides; a large CPU one reuses a freed
@@ -118,7 +124,7 @@ inline size_t storage_bytes(IntList sizes, const std::vector<int64_t>& strides, 
 // cannot allocate fails naming the op, the shape and the size.
 inline Tensor empty_strided_like(const char* op, const Tensor& t, IntList sizes, const std::vector<int64_t>& strides,
                                  ScalarType dtype) {
-  int64_t bytes = dtype == ScalarType::Float ? 4 : 1;
+  int64_t bytes = element_bytes(dtype);
   for (int64_t s : sizes) {
     check(!__builtin_mul_overflow(bytes, s, &bytes) && bytes <= (int64_t{1} << 62), "u8aug.", op,
           ": the output of shape ", Shape{sizes}, " is too large to address");
@@ -147,11 +153,14 @@ inline Tensor empty_output(const char* op, const Tensor& img, IntList sizes, Sca
   return empty_strided_like(op, img, sizes, dense_strides(sizes, output_interleaved(img)), dtype);
 }
 
-// A contiguous float32 tensor of these sizes on t's device.
-inline Tensor empty_float(const char* op, const Tensor& t, IntList sizes) {
+// A contiguous tensor of these sizes on t's device.
+inline Tensor empty_contiguous(const char* op, const Tensor& t, IntList sizes, ScalarType dtype) {
   std::vector<int64_t> strides(sizes.size(), 1);
   for (size_t i = sizes.size(); i-- > 1;) strides[i - 1] = strides[i] * sizes[i];
-  return empty_strided_like(op, t, sizes, strides, ScalarType::Float);
+  return empty_strided_like(op, t, sizes, strides, dtype);
+}
+inline Tensor empty_float(const char* op, const Tensor& t, IntList sizes) {
+  return empty_contiguous(op, t, sizes, ScalarType::Float);
 }
 
 inline int64_t batch_of(const Tensor& img) { return img.dim() == 4 ? img.size(0) : 1; }

@@ -13,4 +13,7 @@ STABLE_TORCH_LIBRARY(u8aug, m) {
       "float scale_span, float ratio_min, float ratio_max, int out_height, int out_width) -> Tensor");
   // torch.rand's numbers from the CPU generator's state bytes, advanced in place (bindings/draws.cpp)
   m.def("torch_uniform(Tensor(a!) state, int count) -> Tensor");
+  // kornia's forward_parameters for a chain, from the CPU generator's state bytes, advanced in place
+  // (u8aug/kornia_draws.h, bindings/draws.cpp)
+  m.def("kornia_draws(Tensor(a!) state, str[] program, Tensor[] bounds, int[] shape) -> Tensor[]");
 }

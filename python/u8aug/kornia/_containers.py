@@ -25,7 +25,7 @@ from kornia.augmentation.container.params import ParamItem, PatchParamItem
 from kornia.augmentation.container.patch import PatchSequential
 from kornia.geometry.transform.affwarp import _side_to_image_size
 
-from . import _draws, _fused
+from . import _draws, _fused, _native_draws
 from ._apply import FAST_CLASSES
 
 # kornia's classes with a fast tier (their drop-ins are subclasses, and install() gives kornia's own
@@ -98,7 +98,11 @@ def module_parameters(module, batch_shape) -> dict:
 def forward_parameters_of_module(module, batch_shape) -> dict:
     """kornia's ``_BasicAugmentationBase.forward_parameters`` with module_parameters' shortcuts (the
     gate, generate_parameters, the recorded input shape): the drop-ins' and, after install(), kornia's
-    own classes' ``forward_parameters`` on their own, and the container's draw of each module."""
+    own classes' ``forward_parameters`` on their own, and the container's draw of each module. Where
+    the module's whole draw is native (_native_draws), one C++ call makes it."""
+    params = _native_draws.forward_parameters(module, batch_shape)
+    if params is not None:
+        return params
     batch_prob = None
     if _kornias_own(module, "__batch_prob_generator__"):
         batch_prob = _draws.gate(module, batch_shape)

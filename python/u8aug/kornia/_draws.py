@@ -169,6 +169,7 @@ def replicated_generate_parameters(kornia_cls):
         params = replica(self._param_generator, batch_shape, self.same_on_batch)
         return kornias(self, batch_shape) if params is None else params
 
+    generate_parameters.u8aug_replica = True  # _native_draws: the same numbers, so its native draw may stand in
     generate_parameters.__doc__ = (
         f"kornia's {kornia_cls.__name__} draw, bit for bit, in fewer tensor ops (u8aug.kornia._draws)"
     )

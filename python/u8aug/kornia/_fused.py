@@ -25,7 +25,7 @@ from kornia.constants import DataKey
 
 from .. import ops
 from .._steps import STEPS
-from . import _apply, _ragged
+from . import _apply, _kept, _ragged
 
 # kornia's own, taken before install() can replace them
 _KORNIA_FORWARD = _KorniaAugmentationSequential.forward
@@ -150,7 +150,9 @@ class Planner:
         return self._op("adjust_hue", x, *self._values(factor), fidelity)
 
     def _jiggle(self, name, x, brightness, contrast, saturation, hue, order, fidelity):
-        order = order.to(device=self.device, dtype=torch.int64).reshape(-1).contiguous()
+        order = order.to(device=self.device, dtype=torch.int64)
+        if order.dim() != 1 or not order.is_contiguous():  # the drawn order as it is, where it already fits
+            order = order.reshape(-1).contiguous()
         return self._op(name, x, *self._values(brightness, contrast, saturation, hue), order, fidelity)
 
     def color_jiggle(self, x, brightness, contrast, saturation, hue, order, fidelity="exact"):
@@ -240,13 +242,17 @@ def _kernel_of(module):
     return kernel if kernel in _apply.FUSED_KERNELS else None
 
 
-def _plan_module(planner: Planner, module, data: dict, shape, device):
-    """Adds the module's steps to the plan; returns the transformation matrix it used, if any."""
+def _plan_module(planner: Planner, module, data: dict, shape, device, take=None):
+    """Adds the module's steps to the plan; returns the transformation matrix it used, if any.
+    ``take``: the module's gate as bool, where the draw made it (_native_draws)."""
     kernel = _kernel_of(module)
     if kernel is None:
         raise _NotFused(type(module).__name__)
     flags = module.flags
-    planner.take = None if (module.p == 1.0 and module.p_batch == 1.0) else torch.atleast_1d(data["batch_prob"] > 0.5)
+    if module.p == 1.0 and module.p_batch == 1.0:
+        planner.take = None
+    else:
+        planner.take = torch.atleast_1d(data["batch_prob"] > 0.5) if take is None else take
     x = _stand_in(planner.scalar, shape)
     planner.current = tuple(shape)
     # the warps sample by their matrix, and so do the crops in cropping_mode="resample"
@@ -294,10 +300,27 @@ def fusable_call(container, args, data_keys, params) -> bool:
 
 
 def fused_forward(container, x: torch.Tensor, params) -> torch.Tensor:
-    """The container's forward on a uint8 batch: kornia's draws, fused runs of u8aug steps."""
+    """The container's forward on a uint8 batch: kornia's draws, fused runs of u8aug steps; a
+    configuration seen before whose chain was kept runs as one native draw and one pipeline op
+    (_kept.py)."""
     container.clear_state()
+    calls = None  # what a configuration's first call runs, recorded for _kept.keep
     if params is None:
-        params = container.forward_parameters(x.shape)
+        key = _kept.key_of(container, x)
+        plans = _kept.plans_of(container) if key is not None else {}
+        plan = plans.get(key, _kept.UNPLANNED) if key is not None else None
+        if isinstance(plan, _kept.KeptPlan):
+            return _run_kept(container, x, plan)
+        if plan == _kept.UNPLANNED:
+            # the configuration's first call: draw natively where the chain can, and record the plan
+            program = _kept.program_of(container)
+            plans[key] = None  # unless _kept.keep keeps it below
+            if program is not None:
+                out = _kept.draw(container, *program, x.shape)
+                params = _kept.params_of(container, program[1], out)
+                calls = []
+        if params is None:
+            params = container.forward_parameters(x.shape)
     device = x.device
     ran = []  # every module, in order: the container multiplies their matrices when transform_matrix is read
     planner, planned, shape = None, [], tuple(x.shape)
@@ -306,12 +329,14 @@ def fused_forward(container, x: torch.Tensor, params) -> torch.Tensor:
         nonlocal planner, planned
         if planner is not None and planner.steps:
             x = torch.ops.u8aug.pipeline(x, planner.steps, planner.tensors)
+            if calls is not None:
+                calls.append((list(planner.steps), list(planner.tensors), planner._all, list(planned)))
         for module, data, in_shape, matrix in planned:
             _commit(module, data, in_shape, device, matrix)
         planner, planned = None, []
         return x
 
-    for param in params:
+    for i, param in enumerate(params):
         # a direct child by its name (get_submodule walks a dotted path: 9 us a module)
         module = container._modules.get(param.name)
         module = container.get_submodule(param.name) if module is None else module
@@ -322,7 +347,8 @@ def fused_forward(container, x: torch.Tensor, params) -> torch.Tensor:
             if planner is None:
                 planner = Planner(device)
             try:
-                out_shape, matrix = _plan_module(planner, module, data, shape, device)
+                take = None if calls is None else out[_kept.take_index(program[1], i)]
+                out_shape, matrix = _plan_module(planner, module, data, shape, device, take)
             except _NotFused:
                 x = flush(x)
             else:
@@ -334,16 +360,39 @@ def fused_forward(container, x: torch.Tensor, params) -> torch.Tensor:
                 continue
         x = flush(x)
         x = InputSequentialOps.transform(x, module=module, param=param, extra_args={})  # none for INPUT: fusable_call
+        calls = None  # a module ran on its own: the chain is not kept
         ran.append(module)
         shape = tuple(x.shape)
     x = flush(x)
+    if calls is not None:
+        _kept.keep(container, key, plans, program, out, params, calls)
+    _finish(container, params, ran)
+    return x
+
+
+def _finish(container, params, ran) -> None:
+    """The container's state after a call: its params, and its matrix formed when read."""
     if container._transformation_matrix_arg == "rigid":  # its check raises for a non-rigid module: run it now
         for module in ran:
             container._update_transform_matrix_by_module(module)
     else:
         container._pending_matrix_modules = ran
     container._params = params
-    return x
+
+
+def _run_kept(container, x: torch.Tensor, plan) -> torch.Tensor:
+    """A kept configuration's call: the native draw, the pipeline, kornia's state."""
+    out = _kept.draw(container, plan.lines, plan.kinds, x.shape)
+    params = _kept.params_of(container, plan.kinds, out)
+    modules = list(container._modules.values())
+    y = torch.ops.u8aug.pipeline(x, plan.steps, _kept.tensors_of(plan, modules, params, out))
+    shape, device = tuple(x.shape), x.device
+    for module, param, size in zip(modules, params, plan.sizes):
+        _commit(module, param.data, shape, device, None)
+        if size is not None:
+            shape = (*shape[:-2], *size)
+    _finish(container, params, modules)
+    return y
 
 
 def transform_matrix(container):

@@ -1,0 +1,75 @@
+// kornia's random parameters for the uint8 pipeline, drawn natively: torch's default CPU generator
+// (at::mt19937, its float32 torch.rand and its torch.randperm) and kornia's distributions on it
+// (the per-sample gate, RandomResizedCrop, ColorJitter / ColorJiggle), word for word and float32
+// operation for operation as kornia's forward_parameters makes them, so that a draw from the same
+// generator state gives kornia's parameters bit for bit and leaves the state where kornia leaves it.
+//
+// The torch extension reads the generator's state once a call, draws a whole chain here and writes
+// the state back (bindings/draws.cpp, python/u8aug/kornia/_native_draws.py); the C++ API seeds a
+// TorchRandom as torch.manual_seed does and draws the same numbers with no torch at all
+// (examples/cpp/main.cc). cpu/kornia_draws.cc is compiled with -ffp-contract=off: a fused
+// multiply-add would round once where kornia's tensor ops round twice.
+#pragma once
+
+#include <cstdint>
+
+#include "u8aug/draws.h"
+#include "u8aug/mersenne.h"
+
+namespace u8aug {
+
+// torch's CPU generator: the words of its engine, and what torch.rand and torch.randperm make of them.
+class TorchRandom {
+ public:
+  // torch.manual_seed(seed)'s engine (the seed's low 32 bits, as at::mt19937 takes it)
+  explicit TorchRandom(uint64_t seed);
+  // an engine state read from torch (torch.get_rng_state(): bindings/draws.cpp)
+  explicit TorchRandom(const MersenneState& state) : state_(state) {}
+
+  uint32_t word();
+  // torch.rand(n) on the CPU in float32: one word a number
+  void uniform(float* out, int64_t n);
+  // torch.randperm(n) on the CPU for small n: a Fisher-Yates shuffle, one word a step
+  void randperm(int64_t n, int64_t* out);
+
+  const MersenneState& state() const { return state_; }
+
+ private:
+  MersenneState state_;
+};
+
+// kornia's per-sample gate (`__batch_prob_generator__` with p_batch 1): ones for p 1, zeros for p 0,
+// else torch.rand(batch) < p (float32 against p as float32), one draw for the batch with same_on_batch.
+void kornia_gate(TorchRandom& random, double p, bool same_on_batch, int64_t batch, float* gate);
+
+// torch.exp over n float32 values in place. torch's result for a value depends on the CPU and on
+// how many values one call holds (its vector and scalar loops, MKL's paths), so the torch extension
+// passes torch's own exp; the C++ API's default is the C library's expf.
+using ExpFunction = void (*)(float* values, int64_t n, void* context);
+void c_library_exp(float* values, int64_t n, void* context);
+
+// RandomResizedCrop's configuration as its generator holds it
+struct ResizedCropConfig {
+  float scale_low = 0.08f, scale_high = 1.0f;             // scale, as float32
+  double ratio_min = 3.0 / 4.0, ratio_max = 4.0 / 3.0;    // ratio, as Python floats
+  float log_ratio_low = 0.0f, log_ratio_high = 0.0f;      // its log-ratio sampler's bounds (torch.log of ratio)
+  int64_t out_height = 224, out_width = 224;              // size
+  bool same_on_batch = false;
+};
+
+// ResizedCropGenerator.forward for `batch` images of (height, width): src and dst (batch, 4, 2)
+// boxes. Scratch: 2 * batch * kResizedCropCandidates + 2 * batch floats.
+void kornia_resized_crop(TorchRandom& random, const ResizedCropConfig& config, int64_t batch, int64_t height,
+                         int64_t width, ExpFunction exp, void* exp_context, float* scratch, float* src, float* dst);
+
+// ColorJitterGenerator's and ColorJiggleGenerator's draw: a factor a sample (or one for the batch)
+// from each [low, high), in the order brightness, contrast, hue, saturation, then the steps' order.
+struct ColorJitterConfig {
+  float low[4] = {1.0f, 1.0f, 0.0f, 1.0f}, high[4] = {1.0f, 1.0f, 0.0f, 1.0f};  // as float32
+  bool same_on_batch = false;
+};
+// factors: 4 rows of `batch` (brightness, contrast, hue, saturation); order: 4.
+void kornia_color_jitter(TorchRandom& random, const ColorJitterConfig& config, int64_t batch, float* factors,
+                         int64_t* order);
+
+}  // namespace u8aug

@@ -1,0 +1,217 @@
+"""The kept plan: a fused container's call, once its chain has been planned, as two native calls.
+
+The first uint8 call of a configuration runs the fused path (_fused.py) with parameters drawn
+natively (_native_draws: the chain's gates and draws in one C++ call, kornia's numbers) and
+records what it ran: the pipeline's steps, and where each tensor the steps read came from (a
+module's drawn parameter, its gate, one of its flags' tensors, or an empty placeholder of the
+planner's). Every later call with the same configuration draws natively, hands the new draws to
+the recorded places and runs the one pipeline op: no planning, no per-module Python. kornia's
+state (``_params``, each module's params and lazy matrix) is written as the fused path writes it.
+
+A chain is kept only where that record is complete: every module fused into one pipeline call,
+every draw native, and every tensor a step reads one of those sources, the very object (an apply
+function that computes a new tensor from the draws, such as a warp's matrix, makes the chain
+unkeepable; it then runs the fused path every call, as before).
+
+The configuration's key holds what the plan depends on: each module's class, whether its hooks
+are kornia's own, its probabilities, flags (those that are not tensors: a tensor flag, such as
+Normalize's mean, is read anew each call), fidelity and generator settings (RandomResizedCrop's
+scale, ratio and size; ColorJitter's ranges), its draws' dtype and device; the image's dims,
+channels, dtype and device; torch's default dtype. The image's height, width and batch size are
+not in it: the kept chains' steps do not depend on them. The generators' samplers are read anew
+each call too (their bounds are the draw's inputs). A setting that cannot be hashed makes the call
+unkeepable rather than risk a stale plan. The plan holds Python constants only, so a compiled
+container traces the same code: a kept call is one native draw and one pipeline op in its graph.
+"""
+
+import enum
+from typing import Dict, List, NamedTuple, Optional, Tuple
+
+import torch
+from kornia.augmentation import random_generator as rg
+from kornia.augmentation.container.params import ParamItem
+
+from . import _containers, _native_draws
+
+UNPLANNED = "unplanned"  # a configuration not seen yet (None: seen, and not keepable)
+
+# the empty placeholders a plan can read: the gate of a step that applies to every sample, and an
+# absent optional tensor argument (_fused.Planner)
+_EVERY_SAMPLE = torch.empty(0, dtype=torch.bool)
+_ABSENT = torch.empty(0, dtype=torch.float32)
+
+
+class KeptPlan(NamedTuple):
+    lines: Tuple[str, ...]  # the modules' native draws (_native_draws.program_line)
+    kinds: Tuple[str, ...]
+    steps: Tuple[str, ...]  # the pipeline's steps
+    # each tensor the steps read: ("param", i, key), ("take", i), ("flag", i, key), ("every",), ("absent",)
+    slots: Tuple[tuple, ...]
+    sizes: Tuple[Optional[Tuple[int, int]], ...]  # each module's output (H, W) where it changes the size
+
+
+class _Unhashable(Exception):
+    pass
+
+
+def _setting(v):
+    """A setting as a key can hold it: a tensor as its kind only (its values are read each call,
+    or the module's draw is not native), a list as a tuple; anything else unknown refuses the key."""
+    if isinstance(v, torch.Tensor):
+        return "tensor"
+    if isinstance(v, (list, tuple)):
+        return tuple(_setting(e) for e in v)
+    if v is None or isinstance(v, (bool, int, float, str, enum.Enum, torch.dtype)):
+        return v
+    raise _Unhashable
+
+
+def _generator_key(gen):
+    if gen is None:
+        return None
+    if type(gen) is rg.ResizedCropGenerator:
+        return (type(gen), _setting((gen.scale, gen.ratio, gen.resize_to)))
+    if type(gen) in (rg.ColorJitterGenerator, rg.ColorJiggleGenerator):
+        return (type(gen), _setting((gen.brightness, gen.contrast, gen.saturation, gen.hue)))
+    return type(gen)  # not a native draw: its chain is never kept, whatever its settings
+
+
+def _module_key(m) -> tuple:
+    flags = tuple((k, _setting(v)) for k, v in m.flags.items())
+    return (
+        type(m),
+        _containers._kornias_own(m, "forward_parameters"),
+        _containers._kornias_own(m, "__batch_prob_generator__"),
+        _native_draws.own_generate_parameters(m),
+        m.p,
+        m.p_batch,
+        m.same_on_batch,
+        m.keepdim,
+        _setting(getattr(m, "fidelity", None)),
+        flags,
+        _generator_key(m._param_generator),
+        m.dtype,
+        str(m.device),
+    )
+
+
+def key_of(container, x: torch.Tensor):
+    """The configuration's key, or None where a setting is of a kind the key cannot hold."""
+    try:
+        return (
+            tuple((name, _module_key(m)) for name, m in container._modules.items()),
+            container.random_apply,
+            x.dim(),
+            x.shape[1],
+            x.dtype,
+            str(x.device),
+            torch.get_default_dtype(),
+        )
+    except _Unhashable:
+        return None
+
+
+def plans_of(container) -> Dict:
+    plans = getattr(container, "_u8aug_kept_plans", None)
+    if plans is None:
+        plans = {}
+        object.__setattr__(container, "_u8aug_kept_plans", plans)  # not a module, parameter or buffer
+    return plans
+
+
+def program_of(container) -> Optional[Tuple[Tuple[str, ...], Tuple[str, ...]]]:
+    """The chain's native draw (each module's line and kind), or None where it has none: kornia's
+    batch-shape rule moves the size after a crop that always applies, as the draw does."""
+    if container.random_apply:
+        return None
+    lines, kinds = [], []
+    for m in container._modules.values():
+        line = _native_draws.program_line(m)
+        if line is None:
+            return None
+        text, kind = line
+        if kind == "resized_crop" and (m.p != 1 or m.p_batch != 1):
+            return None  # kornia's batch shape after a crop that may skip is data-dependent
+        lines.append(text)
+        kinds.append(kind)
+    return tuple(lines), tuple(kinds)
+
+
+def draw(container, lines, kinds, x_shape) -> List[torch.Tensor]:
+    """The chain's draws, the generators' bounds read now."""
+    bounds = []
+    for m, kind in zip(container._modules.values(), kinds):
+        bounds.extend(_native_draws.bounds_of(m, kind))
+    return torch.ops.u8aug.kornia_forward_parameters(list(lines), bounds, list(x_shape))
+
+
+def params_of(container, kinds, out) -> List[ParamItem]:
+    params, start = [], 0
+    for name, kind in zip(container._modules, kinds):
+        data, start = _native_draws.parameters_of(out, start, kind)
+        params.append(ParamItem(name, data))
+    return params
+
+
+def take_index(kinds, i: int) -> int:
+    """Where the op's output holds module i's gate as bool."""
+    return sum(_native_draws.PER_MODULE + len(_native_draws.KEYS[k]) for k in kinds[:i]) + 1
+
+
+def _slot(t, modules, params, takes, everyone):
+    if t is everyone:
+        return ("every",)
+    if t.numel() == 0 and t.dtype == torch.float32:
+        return ("absent",)
+    for i, (m, p) in enumerate(zip(modules, params)):
+        if t is takes[i]:
+            return ("take", i)
+        for k, v in p.data.items():
+            if t is v:
+                return ("param", i, k)
+        for k, v in m.flags.items():
+            if t is v:
+                return ("flag", i, k)
+    return None
+
+
+def tensors_of(plan: KeptPlan, modules, params, out) -> List[torch.Tensor]:
+    tensors = []
+    for slot in plan.slots:
+        kind = slot[0]
+        if kind == "param":
+            tensors.append(params[slot[1]].data[slot[2]])
+        elif kind == "take":
+            tensors.append(out[take_index(plan.kinds, slot[1])])
+        elif kind == "flag":
+            tensors.append(modules[slot[1]].flags[slot[2]])
+        elif kind == "every":
+            tensors.append(_EVERY_SAMPLE)
+        else:
+            tensors.append(_ABSENT)
+    return tensors
+
+
+def keep(container, key, plans, program, out, params, calls) -> None:
+    """Keeps the first call's record as the configuration's plan where it is complete (see the top).
+    ``calls``: each pipeline call it ran, (steps, tensors, the planner's every-sample gate, the
+    planned modules); None where a module ran on its own."""
+    if calls is None or len(calls) != 1:
+        return
+    steps, tensors, everyone, planned = calls[0]
+    modules = list(container._modules.values())
+    if len(planned) != len(modules) or any(p[0] is not m or p[3] is not None for p, m in zip(planned, modules)):
+        return  # a module ran on its own, or read a matrix made from its draw
+    lines, kinds = program
+    takes = [out[take_index(kinds, i)] for i in range(len(modules))]
+    slots = []
+    for t in tensors:
+        slot = _slot(t, modules, params, takes, everyone)
+        if slot is None:
+            return
+        slots.append(slot)
+    sizes = tuple(
+        (int(line.split()[-2]), int(line.split()[-1])) if kind == "resized_crop" else None
+        for line, kind in zip(lines, kinds)
+    )
+    plans[key] = KeptPlan(lines, kinds, tuple(steps), tuple(slots), sizes)

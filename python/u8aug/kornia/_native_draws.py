@@ -1,0 +1,145 @@
+"""kornia's ``forward_parameters`` made natively: a chain of modules' gates and draws in one C++ call
+on torch's CPU generator (u8aug/kornia_draws.h, bindings/draws.cpp), the same parameters bit for
+bit and the generator left where kornia's draws leave it.
+
+A module's draw is written as one line of a program ("KIND P SAME ARGS...") and its sampler bounds
+as tensors, read by the C++ draw as kornia holds them (its log-ratio bounds are torch.log's
+results). ``program_line`` says whether a module's draw can run natively: kornia's own
+``forward_parameters``, ``__batch_prob_generator__`` and ``generate_parameters`` (or u8aug's
+replica of it), p_batch 1, float32 draws on the CPU, and a generator this file knows: none (the
+flips, grayscale, normalize...), RandomResizedCrop's, ColorJitter's and ColorJiggle's. Anything
+else returns None and the module draws as before (_containers.module_parameters).
+
+The op ``u8aug::kornia_draws`` reads ``torch.get_rng_state()`` once and sets it back once; like
+``u8aug.rand`` it is opaque to torch.compile and tagged ``nondeterministic_seeded``, and eager and
+compiled calls run this same code.
+"""
+
+from typing import Dict, List, Optional, Tuple
+
+import torch
+from kornia.augmentation import random_generator as rg
+from kornia.augmentation.base import _BasicAugmentationBase
+
+from . import _containers, _draws
+
+_lib = torch.library.Library("u8aug", "FRAGMENT")
+_lib.define(
+    "kornia_forward_parameters(str[] program, Tensor[] bounds, SymInt[] shape) -> Tensor[]",
+    tags=(torch.Tag.nondeterministic_seeded,),
+)
+
+# each draw's tensors after the gate (float32 and bool) and the input shape it saw, in the C++ order
+KEYS = {
+    "none": (),
+    "resized_crop": ("src", "dst", "input_size", "output_size"),
+    "color_jitter": ("brightness_factor", "contrast_factor", "hue_factor", "saturation_factor", "order"),
+}
+PER_MODULE = 3  # batch_prob, the gate as bool, forward_input_shape
+
+
+def _forward_parameters(program: List[str], bounds: List[torch.Tensor], shape: List[int]) -> List[torch.Tensor]:
+    state = torch.get_rng_state()
+    out = torch.ops.u8aug.kornia_draws(state, program, bounds, shape)
+    torch.set_rng_state(state)
+    return out
+
+
+_lib.impl("kornia_forward_parameters", _forward_parameters, "CompositeExplicitAutograd")
+
+
+@torch.library.register_fake("u8aug::kornia_forward_parameters")
+def _forward_parameters_fake(program, bounds, shape):
+    shape = list(shape)
+    b = shape[0]
+    out = []
+    for line in program:
+        words = line.split()
+        out += [torch.empty(b), torch.empty(b, dtype=torch.bool), torch.empty(len(shape), dtype=torch.int64)]
+        if words[0] == "resized_crop":
+            out += [torch.empty(b, 4, 2), torch.empty(b, 4, 2)]
+            out += [torch.empty(b, 2, dtype=torch.int64), torch.empty(b, 2, dtype=torch.int64)]
+            shape[-2:] = [int(float(words[-2])), int(float(words[-1]))]
+        elif words[0] == "color_jitter":
+            out += [torch.empty(b) for _ in range(4)] + [torch.empty(4, dtype=torch.int64)]
+    return out
+
+
+def _number(x) -> str:
+    return repr(float(x))
+
+
+_JITTER_SAMPLERS = ("brightness_sampler", "contrast_sampler", "hue_sampler", "saturation_sampler")
+
+
+def own_generate_parameters(module) -> bool:
+    """Whether the module draws with kornia's base generate_parameters or u8aug's replica of its
+    class's (the same numbers), not a subclass's or an instance's own."""
+    own = type(module).generate_parameters
+    return "generate_parameters" not in module.__dict__ and (
+        own is _BasicAugmentationBase.generate_parameters or getattr(own, "u8aug_replica", False)
+    )
+
+
+def program_line(module) -> Optional[Tuple[str, str]]:
+    """(the module's program line, its kind), or None where its draw is not native."""
+    if module.p_batch != 1 or not (0 <= module.p <= 1):
+        return None
+    if not (
+        _containers._kornias_own(module, "forward_parameters")
+        and _containers._kornias_own(module, "__batch_prob_generator__")
+        and own_generate_parameters(module)
+    ):
+        return None
+    if module.dtype != torch.float32 or torch.device(module.device).type != "cpu":
+        return None
+    if torch.get_default_dtype() != torch.float32 or torch.empty(0).device.type != "cpu":
+        return None  # kornia draws in the default dtype on the default device
+    head = f"{_number(module.p)} {int(bool(module.same_on_batch))}"
+    gen = module._param_generator
+    if gen is None:
+        return f"none {head}", "none"
+    if type(gen) is rg.ResizedCropGenerator:
+        if isinstance(gen.scale, torch.Tensor) or isinstance(gen.ratio, torch.Tensor):
+            return None
+        if not _draws._cpu_float32(gen.rand_sampler, gen.log_ratio_sampler):
+            return None
+        words = [*(_number(_draws._float32(s)) for s in gen.scale), _number(min(gen.ratio)), _number(max(gen.ratio))]
+        words += [str(int(s)) for s in gen.resize_to]
+        return f"resized_crop {head} {' '.join(words)}", "resized_crop"
+    if type(gen) in (rg.ColorJitterGenerator, rg.ColorJiggleGenerator):
+        if not _draws._cpu_float32(*(getattr(gen, s) for s in _JITTER_SAMPLERS)):
+            return None
+        return f"color_jitter {head}", "color_jitter"
+    return None
+
+
+def bounds_of(module, kind: str) -> List[torch.Tensor]:
+    """The sampler bounds a module's draw reads, as its generator holds them now."""
+    gen = module._param_generator
+    if kind == "resized_crop":
+        return [gen.log_ratio_sampler.low, gen.log_ratio_sampler.high]
+    if kind == "color_jitter":
+        return [t for s in _JITTER_SAMPLERS for t in (getattr(gen, s).low, getattr(gen, s).high)]
+    return []
+
+
+def parameters_of(out: List[torch.Tensor], start: int, kind: str) -> Tuple[Dict[str, torch.Tensor], int]:
+    """A module's params from the op's output at ``start``, as kornia's forward_parameters gives
+    them (its draw's keys, then batch_prob and forward_input_shape); and where the next one starts."""
+    keys = KEYS[kind]
+    end = start + PER_MODULE + len(keys)
+    params = dict(zip(keys, out[start + PER_MODULE : end]))
+    params["batch_prob"] = out[start]
+    params["forward_input_shape"] = out[start + 2]
+    return params, end
+
+
+def forward_parameters(module, batch_shape) -> Optional[Dict[str, torch.Tensor]]:
+    """One module's forward_parameters natively, or None where its draw is not native."""
+    line = program_line(module)
+    if line is None or len(batch_shape) < 3 or batch_shape[0] < 1:
+        return None
+    text, kind = line
+    out = torch.ops.u8aug.kornia_forward_parameters([text], bounds_of(module, kind), list(batch_shape))
+    return parameters_of(out, 0, kind)[0]

@@ -141,28 +141,44 @@ void torch_exp(float* values, int64_t n, void* context) {
   std::memcpy(values, out.data_ptr(), sizeof(float) * static_cast<size_t>(n));
 }
 
-// One module's draw of a program (python/u8aug/kornia/_native_draws.py writes them): "KIND P SAME
-// ARGS...", P the per-sample gate's probability (p_batch is 1), SAME same_on_batch (0 or 1).
+// One module's draw of a program (python/u8aug/kornia/_native_draws.py writes them): the line "KIND
+// SAME INTS...", SAME same_on_batch (0 or 1); its numbers (p, the per-sample gate's probability with
+// p_batch 1, then the kind's) come from the program's list of numbers, in order.
 struct ModuleDraw {
   std::string kind;
-  double p = 1.0;
   bool same_on_batch = false;
-  std::vector<double> args;
+  std::vector<int64_t> ints;
+  double p = 1.0;
+  std::vector<double> numbers;
 };
 
-ModuleDraw parse_draw(const std::string& text) {
+ModuleDraw parse_draw(const std::string& text, const std::vector<double>& numbers, size_t& next_number) {
   std::istringstream in(text);
   ModuleDraw d;
   int same = 0;
-  check(static_cast<bool>(in >> d.kind >> d.p >> same), "u8aug.kornia_draws: expected \"KIND P SAME ARGS...\", got \"",
-        text, "\"");
-  check(d.p >= 0.0 && d.p <= 1.0, "u8aug.kornia_draws: p must be in [0, 1], got \"", text, "\"");
+  check(static_cast<bool>(in >> d.kind >> same), "u8aug.kornia_draws: expected \"KIND SAME INTS...\", got \"", text,
+        "\"");
   d.same_on_batch = same != 0;
-  for (double a; in >> a;) d.args.push_back(a);
-  check(in.eof(), "u8aug.kornia_draws: a word that is not a number in \"", text, "\"");
-  const size_t want = d.kind == "none" ? 0 : d.kind == "resized_crop" ? 6 : d.kind == "color_jitter" ? 0 : SIZE_MAX;
-  check(want != SIZE_MAX, "u8aug.kornia_draws: no draw \"", d.kind, "\" (none, resized_crop, color_jitter)");
-  check(d.args.size() == want, "u8aug.kornia_draws: ", d.kind, " takes ", want, " numbers, got \"", text, "\"");
+  for (int64_t a; in >> a;) d.ints.push_back(a);
+  check(in.eof(), "u8aug.kornia_draws: a word that is not a whole number in \"", text, "\"");
+  struct Kind {
+    const char* name;
+    size_t ints, numbers;
+  };
+  // resized_crop: the output (H, W); scale's and ratio's ends
+  static constexpr Kind kinds[] = {{"none", 0, 0}, {"resized_crop", 2, 4}, {"color_jitter", 0, 0}};
+  const Kind* kind = nullptr;
+  for (const Kind& k : kinds) kind = d.kind == k.name ? &k : kind;
+  check(kind != nullptr, "u8aug.kornia_draws: no draw \"", d.kind, "\" (none, resized_crop, color_jitter)");
+  check(d.ints.size() == kind->ints, "u8aug.kornia_draws: ", d.kind, " takes ", kind->ints, " whole numbers, got \"",
+        text, "\"");
+  check(next_number + 1 + kind->numbers <= numbers.size(), "u8aug.kornia_draws: the program needs more numbers than the ",
+        numbers.size(), " given");
+  d.p = numbers[next_number++];
+  check(d.p >= 0.0 && d.p <= 1.0, "u8aug.kornia_draws: p must be in [0, 1], got ", d.p, " for \"", text, "\"");
+  d.numbers.assign(numbers.begin() + static_cast<std::ptrdiff_t>(next_number),
+                   numbers.begin() + static_cast<std::ptrdiff_t>(next_number + kind->numbers));
+  next_number += kind->numbers;
   return d;
 }
 
@@ -177,7 +193,8 @@ float bound_of(const Tensor& t) {
 // (advanced in place): for each module its gate (float32, and as bool), the input shape it saw
 // (int64), then its draw's tensors (u8aug/kornia_draws.h).
 std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::string>& program,
-                                 const std::vector<Tensor>& bounds, IntList shape) {
+                                 const std::vector<double>& numbers, const std::vector<Tensor>& bounds,
+                                 IntList shape) {
   const char* op = "kornia_draws";
   uint8_t* bytes = state_bytes(op, state);
   check(shape.size() >= 3 && shape[0] >= 1, "u8aug.", op, ": expected a batch shape (B, ..., H, W) with B >= 1, got ",
@@ -187,7 +204,7 @@ std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::str
   const int64_t b = input[0];
   TorchRandom random(read_engine(bytes));
   std::vector<Tensor> out;
-  size_t next_bound = 0;
+  size_t next_bound = 0, next_number = 0;
   auto take_bound = [&]() {
     check(next_bound < bounds.size(), "u8aug.", op, ": the program needs more bounds than the ", bounds.size(),
           " given");
@@ -195,7 +212,7 @@ std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::str
   };
   auto new_tensor = [&](IntList sizes, ScalarType dtype) { return empty_contiguous(op, state, sizes, dtype); };
   for (const std::string& text : program) {
-    const ModuleDraw d = parse_draw(text);
+    const ModuleDraw d = parse_draw(text, numbers, next_number);
     const Tensor gate = new_tensor({b}, ScalarType::Float), take = new_tensor({b}, ScalarType::Bool);
     float* g = static_cast<float*>(gate.data_ptr());
     kornia_gate(random, d.p, d.same_on_batch, b, g);
@@ -207,9 +224,9 @@ std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::str
     const int64_t h = input[input.size() - 2], w = input[input.size() - 1];
     if (d.kind == "resized_crop") {
       ResizedCropConfig c;
-      c.scale_low = static_cast<float>(d.args[0]), c.scale_high = static_cast<float>(d.args[1]);
-      c.ratio_min = d.args[2], c.ratio_max = d.args[3];
-      c.out_height = static_cast<int64_t>(d.args[4]), c.out_width = static_cast<int64_t>(d.args[5]);
+      c.scale_low = static_cast<float>(d.numbers[0]), c.scale_high = static_cast<float>(d.numbers[1]);
+      c.ratio_min = d.numbers[2], c.ratio_max = d.numbers[3];
+      c.out_height = d.ints[0], c.out_width = d.ints[1];
       check(c.out_height >= 1 && c.out_width >= 1 && c.ratio_min > 0 && c.ratio_min <= c.ratio_max, "u8aug.", op,
             ": bad resized_crop \"", text, "\"");
       c.log_ratio_low = take_bound(), c.log_ratio_high = take_bound();
@@ -243,8 +260,8 @@ std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::str
       out.push_back(order);
     }
   }
-  check(next_bound == bounds.size(), "u8aug.", op, ": the program used ", next_bound, " of the ", bounds.size(),
-        " bounds given");
+  check(next_bound == bounds.size() && next_number == numbers.size(), "u8aug.", op, ": the program used ", next_bound,
+        " of the ", bounds.size(), " bounds and ", next_number, " of the ", numbers.size(), " numbers given");
   write_engine(random.state(), bytes);
   return out;
 }

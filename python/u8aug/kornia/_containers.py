@@ -163,6 +163,7 @@ class AugmentationSequential(_KorniaAugmentationSequential):
     forward_parameters = forward_parameters
     _preproc_mask = preproc_mask
     forward = _fused.forward
+    __call__ = _fused.call
 
     def __init__(self, *args, fidelity: str = "exact", **kwargs):
         if fidelity not in ("exact", "fast"):

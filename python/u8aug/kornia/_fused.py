@@ -22,6 +22,7 @@ from kornia.augmentation import AugmentationSequential as _KorniaAugmentationSeq
 from kornia.augmentation._2d.base import _InputMetadata
 from kornia.augmentation.container.ops import InputSequentialOps
 from kornia.constants import DataKey
+from kornia.core.utils import is_exporting
 
 from .. import ops
 from .._steps import STEPS
@@ -31,6 +32,7 @@ from . import _apply, _kept, _ragged
 _KORNIA_FORWARD = _KorniaAugmentationSequential.forward
 _KORNIA_CLEAR_STATE = _KorniaAugmentationSequential.clear_state
 _KORNIA_TRANSFORM_MATRIX = _KorniaAugmentationSequential.transform_matrix
+_KORNIA_CALL = _KorniaAugmentationSequential.__call__
 
 
 class _NotFused(Exception):
@@ -283,6 +285,15 @@ def _commit(module, data: dict, shape, device, matrix):
     module._record_matrix_params(data)
 
 
+def _keeps_dims(module) -> bool:
+    """Whether the module or one inside it has keepdim=True (nn.Module.modules() walks a generator
+    of names: 10 us for the standard recipe)."""
+    for m in module._modules.values():
+        if getattr(m, "keepdim", False) or (m._modules and _keeps_dims(m)):
+            return True
+    return getattr(module, "keepdim", False)
+
+
 def fusable_call(container, args, data_keys, params) -> bool:
     """Whether this call takes the fused path: one uint8 (B, C, H, W) or (C, H, W) image and nothing
     else. A (C, H, W) image runs as (1, C, H, W), kornia's draws and output for it (each module
@@ -293,7 +304,7 @@ def fusable_call(container, args, data_keys, params) -> bool:
         return False
     if container.contains_3d_augmentation or container.contains_video_sequential:
         return False
-    if args[0].dim() == 3 and any(getattr(m, "keepdim", False) for m in container.modules()):
+    if args[0].dim() == 3 and _keeps_dims(container):
         return False
     keys = container.transform_op.preproc_datakeys(data_keys)
     return list(keys) == [DataKey.INPUT] and not container.extra_args.get(DataKey.INPUT)
@@ -303,7 +314,7 @@ def fused_forward(container, x: torch.Tensor, params) -> torch.Tensor:
     """The container's forward on a uint8 batch: kornia's draws, fused runs of u8aug steps; a
     configuration seen before whose chain was kept runs as one native draw and one pipeline op
     (_kept.py)."""
-    container.clear_state()
+    _clear_call_state(container)
     calls = None  # what a configuration's first call runs, recorded for _kept.keep
     if params is None:
         key = _kept.key_of(container, x)
@@ -375,14 +386,15 @@ def _finish(container, params, ran) -> None:
     if container._transformation_matrix_arg == "rigid":  # its check raises for a non-rigid module: run it now
         for module in ran:
             container._update_transform_matrix_by_module(module)
-    else:
-        container._pending_matrix_modules = ran
-    container._params = params
+    elif not is_exporting():
+        object.__setattr__(container, "_pending_matrix_modules", ran)
+    if not is_exporting():
+        object.__setattr__(container, "_params", params)  # kornia's forward writes it unless exporting
 
 
 def _run_kept(container, x: torch.Tensor, plan) -> torch.Tensor:
     """A kept configuration's call: the native draw, the pipeline, kornia's state."""
-    out = _kept.draw(container, plan.lines, plan.kinds, x.shape)
+    out = _kept.draw(container, plan.lines, plan.kinds, plan.numbers, x.shape)
     params = _kept.params_of(container, plan.kinds, out)
     modules = list(container._modules.values())
     y = torch.ops.u8aug.pipeline(x, plan.steps, _kept.tensors_of(plan, modules, params, out))
@@ -407,6 +419,44 @@ def transform_matrix(container):
 def clear_state(container) -> None:
     container._pending_matrix_modules = None
     _KORNIA_CLEAR_STATE(container)
+
+
+def _clear_call_state(container) -> None:
+    """clear_state's writes (kornia's: the params and the matrix cache; u8aug's pending matrices),
+    past nn.Module.__setattr__, whose Parameter, Module and buffer checks cost about 5 us a write
+    (none of these names is one): the fused call's own reset."""
+    if is_exporting():
+        return
+    for name, value in (
+        ("_pending_matrix_modules", None),
+        ("_transform_matrix", None),
+        ("_transform_matrices", []),
+        ("_params", None),
+    ):
+        object.__setattr__(container, name, value)
+
+
+def call(container, *inputs, input_names_to_handle=None, output_type="pt", **kwargs):
+    """AugmentationSequential.__call__: one image tensor, no options, the image data key alone, goes
+    straight to the module call; kornia's __call__ converts nothing there (a tensor is returned
+    unchanged, the output is "pt") and keeps the output for show() and save(), as this does.
+    Everything else is kornia's __call__."""
+    if (
+        len(inputs) == 1
+        and not kwargs
+        and input_names_to_handle is None
+        and output_type == "pt"
+        and isinstance(inputs[0], torch.Tensor)
+        and not container._disable_features
+        and len(container.data_keys) == 1
+        and container.data_keys[0] == DataKey.INPUT
+    ):
+        out = torch.nn.Module.__call__(container, inputs[0])
+        if not is_exporting() and isinstance(out, torch.Tensor):
+            object.__setattr__(container, "_output_image", out.detach())
+        return out
+    return _KORNIA_CALL(container, *inputs, input_names_to_handle=input_names_to_handle, output_type=output_type,
+                        **kwargs)  # fmt: skip
 
 
 def forward(container, *args, params=None, data_keys=None):

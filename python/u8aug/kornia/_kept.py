@@ -44,6 +44,7 @@ _ABSENT = torch.empty(0, dtype=torch.float32)
 class KeptPlan(NamedTuple):
     lines: Tuple[str, ...]  # the modules' native draws (_native_draws.program_line)
     kinds: Tuple[str, ...]
+    numbers: Tuple[float, ...]
     steps: Tuple[str, ...]  # the pipeline's steps
     # each tensor the steps read: ("param", i, key), ("take", i), ("flag", i, key), ("every",), ("absent",)
     slots: Tuple[tuple, ...]
@@ -119,30 +120,31 @@ def plans_of(container) -> Dict:
     return plans
 
 
-def program_of(container) -> Optional[Tuple[Tuple[str, ...], Tuple[str, ...]]]:
+def program_of(container) -> Optional[Tuple[Tuple[str, ...], Tuple[str, ...], Tuple[float, ...]]]:
     """The chain's native draw (each module's line and kind), or None where it has none: kornia's
     batch-shape rule moves the size after a crop that always applies, as the draw does."""
     if container.random_apply:
         return None
-    lines, kinds = [], []
+    lines, kinds, numbers = [], [], []
     for m in container._modules.values():
         line = _native_draws.program_line(m)
         if line is None:
             return None
-        text, kind = line
+        text, kind, own = line
         if kind == "resized_crop" and (m.p != 1 or m.p_batch != 1):
             return None  # kornia's batch shape after a crop that may skip is data-dependent
         lines.append(text)
         kinds.append(kind)
-    return tuple(lines), tuple(kinds)
+        numbers.extend(own)
+    return tuple(lines), tuple(kinds), tuple(numbers)
 
 
-def draw(container, lines, kinds, x_shape) -> List[torch.Tensor]:
+def draw(container, lines, kinds, numbers, x_shape) -> List[torch.Tensor]:
     """The chain's draws, the generators' bounds read now."""
     bounds = []
     for m, kind in zip(container._modules.values(), kinds):
         bounds.extend(_native_draws.bounds_of(m, kind))
-    return torch.ops.u8aug.kornia_forward_parameters(list(lines), bounds, list(x_shape))
+    return torch.ops.u8aug.kornia_forward_parameters(list(lines), list(numbers), bounds, list(x_shape))
 
 
 def params_of(container, kinds, out) -> List[ParamItem]:
@@ -202,7 +204,7 @@ def keep(container, key, plans, program, out, params, calls) -> None:
     modules = list(container._modules.values())
     if len(planned) != len(modules) or any(p[0] is not m or p[3] is not None for p, m in zip(planned, modules)):
         return  # a module ran on its own, or read a matrix made from its draw
-    lines, kinds = program
+    lines, kinds, numbers = program
     takes = [out[take_index(kinds, i)] for i in range(len(modules))]
     slots = []
     for t in tensors:
@@ -214,4 +216,4 @@ def keep(container, key, plans, program, out, params, calls) -> None:
         (int(line.split()[-2]), int(line.split()[-1])) if kind == "resized_crop" else None
         for line, kind in zip(lines, kinds)
     )
-    plans[key] = KeptPlan(lines, kinds, tuple(steps), tuple(slots), sizes)
+    plans[key] = KeptPlan(lines, kinds, numbers, tuple(steps), tuple(slots), sizes)

@@ -2,7 +2,8 @@
 on torch's CPU generator (u8aug/kornia_draws.h, bindings/draws.cpp), the same parameters bit for
 bit and the generator left where kornia's draws leave it.
 
-A module's draw is written as one line of a program ("KIND P SAME ARGS...") and its sampler bounds
+A module's draw is written as one line of a program ("KIND SAME INTS..."), its numbers (p, the
+ranges' ends) and its sampler bounds
 as tensors, read by the C++ draw as kornia holds them (its log-ratio bounds are torch.log's
 results). ``program_line`` says whether a module's draw can run natively: kornia's own
 ``forward_parameters``, ``__batch_prob_generator__`` and ``generate_parameters`` (or u8aug's
@@ -25,7 +26,7 @@ from . import _containers, _draws
 
 _lib = torch.library.Library("u8aug", "FRAGMENT")
 _lib.define(
-    "kornia_forward_parameters(str[] program, Tensor[] bounds, SymInt[] shape) -> Tensor[]",
+    "kornia_forward_parameters(str[] program, float[] numbers, Tensor[] bounds, SymInt[] shape) -> Tensor[]",
     tags=(torch.Tag.nondeterministic_seeded,),
 )
 
@@ -38,9 +39,11 @@ KEYS = {
 PER_MODULE = 3  # batch_prob, the gate as bool, forward_input_shape
 
 
-def _forward_parameters(program: List[str], bounds: List[torch.Tensor], shape: List[int]) -> List[torch.Tensor]:
+def _forward_parameters(
+    program: List[str], numbers: List[float], bounds: List[torch.Tensor], shape: List[int]
+) -> List[torch.Tensor]:
     state = torch.get_rng_state()
-    out = torch.ops.u8aug.kornia_draws(state, program, bounds, shape)
+    out = torch.ops.u8aug.kornia_draws(state, program, numbers, bounds, shape)
     torch.set_rng_state(state)
     return out
 
@@ -49,7 +52,7 @@ _lib.impl("kornia_forward_parameters", _forward_parameters, "CompositeExplicitAu
 
 
 @torch.library.register_fake("u8aug::kornia_forward_parameters")
-def _forward_parameters_fake(program, bounds, shape):
+def _forward_parameters_fake(program, numbers, bounds, shape):
     shape = list(shape)
     b = shape[0]
     out = []
@@ -59,14 +62,10 @@ def _forward_parameters_fake(program, bounds, shape):
         if words[0] == "resized_crop":
             out += [torch.empty(b, 4, 2), torch.empty(b, 4, 2)]
             out += [torch.empty(b, 2, dtype=torch.int64), torch.empty(b, 2, dtype=torch.int64)]
-            shape[-2:] = [int(float(words[-2])), int(float(words[-1]))]
+            shape[-2:] = [int(words[-2]), int(words[-1])]
         elif words[0] == "color_jitter":
             out += [torch.empty(b) for _ in range(4)] + [torch.empty(4, dtype=torch.int64)]
     return out
-
-
-def _number(x) -> str:
-    return repr(float(x))
 
 
 _JITTER_SAMPLERS = ("brightness_sampler", "contrast_sampler", "hue_sampler", "saturation_sampler")
@@ -81,8 +80,10 @@ def own_generate_parameters(module) -> bool:
     )
 
 
-def program_line(module) -> Optional[Tuple[str, str]]:
-    """(the module's program line, its kind), or None where its draw is not native."""
+def program_line(module) -> Optional[Tuple[str, str, Tuple[float, ...]]]:
+    """(the module's program line, its kind, its numbers), or None where its draw is not native.
+    The numbers (p, then RandomResizedCrop's scale and ratio ends) travel as floats, not text: a
+    traced float need not be printed."""
     if module.p_batch != 1 or not (0 <= module.p <= 1):
         return None
     if not (
@@ -95,22 +96,22 @@ def program_line(module) -> Optional[Tuple[str, str]]:
         return None
     if torch.get_default_dtype() != torch.float32 or torch.empty(0).device.type != "cpu":
         return None  # kornia draws in the default dtype on the default device
-    head = f"{_number(module.p)} {int(bool(module.same_on_batch))}"
+    same = "1" if module.same_on_batch else "0"
     gen = module._param_generator
     if gen is None:
-        return f"none {head}", "none"
+        return f"none {same}", "none", (float(module.p),)
     if type(gen) is rg.ResizedCropGenerator:
         if isinstance(gen.scale, torch.Tensor) or isinstance(gen.ratio, torch.Tensor):
             return None
         if not _draws._cpu_float32(gen.rand_sampler, gen.log_ratio_sampler):
             return None
-        words = [*(_number(_draws._float32(s)) for s in gen.scale), _number(min(gen.ratio)), _number(max(gen.ratio))]
-        words += [str(int(s)) for s in gen.resize_to]
-        return f"resized_crop {head} {' '.join(words)}", "resized_crop"
+        height, width = gen.resize_to
+        numbers = (float(module.p), float(gen.scale[0]), float(gen.scale[1]), float(min(gen.ratio)), float(max(gen.ratio)))
+        return f"resized_crop {same} {int(height)} {int(width)}", "resized_crop", numbers
     if type(gen) in (rg.ColorJitterGenerator, rg.ColorJiggleGenerator):
         if not _draws._cpu_float32(*(getattr(gen, s) for s in _JITTER_SAMPLERS)):
             return None
-        return f"color_jitter {head}", "color_jitter"
+        return f"color_jitter {same}", "color_jitter", (float(module.p),)
     return None
 
 
@@ -140,6 +141,6 @@ def forward_parameters(module, batch_shape) -> Optional[Dict[str, torch.Tensor]]
     line = program_line(module)
     if line is None or len(batch_shape) < 3 or batch_shape[0] < 1:
         return None
-    text, kind = line
-    out = torch.ops.u8aug.kornia_forward_parameters([text], bounds_of(module, kind), list(batch_shape))
+    text, kind, numbers = line
+    out = torch.ops.u8aug.kornia_forward_parameters([text], list(numbers), bounds_of(module, kind), list(batch_shape))
     return parameters_of(out, 0, kind)[0]

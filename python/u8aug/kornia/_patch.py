@@ -222,6 +222,7 @@ def install() -> None:
     if "AugmentationSequential" not in _ORIGINALS:
         fused = {
             "forward": _fused.forward,
+            "__call__": _fused.call,
             "clear_state": _fused.clear_state,
             "transform_matrix": property(_fused.transform_matrix),
             "_preproc_mask": _containers.preproc_mask,

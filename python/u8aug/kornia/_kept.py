@@ -55,14 +55,19 @@ class _Unhashable(Exception):
     pass
 
 
+_PLAIN = (bool, int, float, str, type(None))
+
+
 def _setting(v):
     """A setting as a key can hold it: a tensor as its kind only (its values are read each call,
     or the module's draw is not native), a list as a tuple; anything else unknown refuses the key."""
+    if type(v) in _PLAIN:
+        return v
+    if isinstance(v, (tuple, list)):
+        return tuple([_setting(e) for e in v])
     if isinstance(v, torch.Tensor):
         return "tensor"
-    if isinstance(v, (list, tuple)):
-        return tuple(_setting(e) for e in v)
-    if v is None or isinstance(v, (bool, int, float, str, enum.Enum, torch.dtype)):
+    if isinstance(v, (enum.Enum, torch.dtype)):
         return v
     raise _Unhashable
 
@@ -78,7 +83,7 @@ def _generator_key(gen):
 
 
 def _module_key(m) -> tuple:
-    flags = tuple((k, _setting(v)) for k, v in m.flags.items())
+    flags = tuple([(k, v if type(v) in _PLAIN else _setting(v)) for k, v in m.flags.items()])
     return (
         type(m),
         _containers._kornias_own(m, "forward_parameters"),
@@ -100,7 +105,7 @@ def key_of(container, x: torch.Tensor):
     """The configuration's key, or None where a setting is of a kind the key cannot hold."""
     try:
         return (
-            tuple((name, _module_key(m)) for name, m in container._modules.items()),
+            tuple([(name, _module_key(m)) for name, m in container._modules.items()]),
             container.random_apply,
             x.dim(),
             x.shape[1],

@@ -272,16 +272,24 @@ def _plan_module(planner: Planner, module, data: dict, shape, device, take=None)
 
 
 def _commit(module, data: dict, shape, device, matrix):
-    """The state kornia's module call leaves: its params, and its matrix (lazy unless computed),
-    written by the module's ``_commit_state`` (u8aug's, past nn.Module.__setattr__: _patch.py)."""
+    """The state kornia's module call inside its container leaves: its params as the module saw
+    them (the container's, with the call's data keys), its matrix (lazy unless computed) and the
+    record of the container's params it was made from, written by kornia's own ``_commit_state``
+    and ``_record_matrix_params``: through nn.Module.__setattr__, which torch.compile replays after
+    a compiled call (a write past it, object.__setattr__, is lost there). A matrix already None is
+    not written again (a write costs about 4 us)."""
+    seen = dict(data, data_keys=[DataKey.INPUT])
     if not hasattr(module, "_lazy_matrix_args"):
-        module._commit_state(params=data)
+        module._commit_state(params=seen)
         return
     if matrix is not None:
-        module._commit_state(params=data, transform_matrix=matrix, lazy_matrix_args=None)
+        module._commit_state(params=seen, transform_matrix=matrix, lazy_matrix_args=None)
     else:
         meta = _InputMetadata(tuple(shape), torch.uint8, device)
-        module._commit_state(params=data, transform_matrix=None, lazy_matrix_args=(meta, data, module.flags))
+        if module._transform_matrix is None:
+            module._commit_state(params=seen, lazy_matrix_args=(meta, data, module.flags))
+        else:
+            module._commit_state(params=seen, transform_matrix=None, lazy_matrix_args=(meta, data, module.flags))
     module._record_matrix_params(data)
 
 
@@ -384,12 +392,14 @@ def fused_forward(container, x: torch.Tensor, params) -> torch.Tensor:
 def _finish(container, params, ran) -> None:
     """The container's state after a call: its params, and its matrix formed when read."""
     if container._transformation_matrix_arg == "rigid":  # its check raises for a non-rigid module: run it now
+        if getattr(container, "_pending_matrix_modules", None) is not None:
+            container._pending_matrix_modules = None
         for module in ran:
             container._update_transform_matrix_by_module(module)
     elif not is_exporting():
-        object.__setattr__(container, "_pending_matrix_modules", ran)
+        container._pending_matrix_modules = ran
     if not is_exporting():
-        object.__setattr__(container, "_params", params)  # kornia's forward writes it unless exporting
+        container._params = params  # kornia's forward writes it unless exporting
 
 
 def _run_kept(container, x: torch.Tensor, plan) -> torch.Tensor:
@@ -423,17 +433,14 @@ def clear_state(container) -> None:
 
 def _clear_call_state(container) -> None:
     """clear_state's writes (kornia's: the params and the matrix cache; u8aug's pending matrices),
-    past nn.Module.__setattr__, whose Parameter, Module and buffer checks cost about 5 us a write
-    (none of these names is one): the fused call's own reset."""
+    each only where it changes something (a write through nn.Module.__setattr__, which
+    torch.compile needs to see, costs about 4 us); _finish writes the params and pending matrices."""
     if is_exporting():
         return
-    for name, value in (
-        ("_pending_matrix_modules", None),
-        ("_transform_matrix", None),
-        ("_transform_matrices", []),
-        ("_params", None),
-    ):
-        object.__setattr__(container, name, value)
+    if container._transform_matrix is not None:
+        container._transform_matrix = None
+    if container._transform_matrices:
+        container._transform_matrices = []
 
 
 def call(container, *inputs, input_names_to_handle=None, output_type="pt", **kwargs):
@@ -453,7 +460,7 @@ def call(container, *inputs, input_names_to_handle=None, output_type="pt", **kwa
     ):
         out = torch.nn.Module.__call__(container, inputs[0])
         if not is_exporting() and isinstance(out, torch.Tensor):
-            object.__setattr__(container, "_output_image", out.detach())
+            container._output_image = out.detach()
         return out
     return _KORNIA_CALL(container, *inputs, input_names_to_handle=input_names_to_handle, output_type=output_type,
                         **kwargs)  # fmt: skip

@@ -29,6 +29,7 @@ from typing import Dict, List, NamedTuple, Optional, Tuple
 
 import torch
 from kornia.augmentation import random_generator as rg
+from kornia.augmentation.base import _AugmentationBase
 from kornia.augmentation.container.params import ParamItem
 
 from . import _containers, _native_draws
@@ -102,7 +103,10 @@ def _module_key(m) -> tuple:
 
 
 def key_of(container, x: torch.Tensor):
-    """The configuration's key, or None where a setting is of a kind the key cannot hold."""
+    """The configuration's key, or None where a setting is of a kind the key cannot hold or a
+    child is not an augmentation (a nested container: never kept)."""
+    if not all(isinstance(m, _AugmentationBase) for m in container._modules.values()):
+        return None
     try:
         return (
             tuple([(name, _module_key(m)) for name, m in container._modules.items()]),
@@ -121,7 +125,7 @@ def plans_of(container) -> Dict:
     plans = getattr(container, "_u8aug_kept_plans", None)
     if plans is None:
         plans = {}
-        object.__setattr__(container, "_u8aug_kept_plans", plans)  # not a module, parameter or buffer
+        container._u8aug_kept_plans = plans
     return plans
 
 

@@ -132,7 +132,6 @@ def _uint8_methods(kornia_cls, kernel):
         "apply_transform": apply_transform,
         "transform_inputs": transform_inputs,
         "_blend_by_prob": staticmethod(blend_by_prob),
-        "_commit_state": _commit_state,
     }
     if kornia_cls.forward_parameters is _BasicAugmentationBase.forward_parameters:
         methods["forward_parameters"] = _containers.forward_parameters_of_module
@@ -144,23 +143,6 @@ def _uint8_methods(kornia_cls, kernel):
     if orig_matrix is not None:
         methods["compute_transformation"] = compute_transformation
     return methods
-
-
-def _commit_state(self, *, params=_UNSET, transform_matrix=_UNSET, lazy_matrix_args=_UNSET):
-    """kornia's ``_commit_state`` (the per-call state: ``_params``, the matrix and its lazy
-    arguments; nothing inside a torch.export capture), written past ``nn.Module.__setattr__``,
-    whose Parameter, Module and buffer checks (none of these names is one) cost about 5 us a write:
-    three or four writes a call on its own (a tenth of a one-image flip), 12 a call of the fused
-    standard recipe (_fused._commit)."""
-    if is_exporting():
-        return
-    for name, value in (
-        ("_params", params),
-        ("_transform_matrix", transform_matrix),
-        ("_lazy_matrix_args", lazy_matrix_args),
-    ):
-        if value is not _UNSET:
-            object.__setattr__(self, name, value)
 
 
 _FIDELITY_DOC = """

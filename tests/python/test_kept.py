@@ -1,0 +1,188 @@
+"""The kept plan (u8aug.kornia._kept): after a configuration's first uint8 call, the fused
+container draws natively and runs one pipeline op a call. Every call must still give kornia's
+bytes, parameters, generator state and module state (kornia's own container of the same drop-ins,
+module by module, is the reference); a configuration change must make a new plan; a chain whose
+record is incomplete must not be kept; compiled calls must equal eager ones with no recompiles."""
+
+from unittest import mock
+
+import kornia.augmentation as K
+import pytest
+import torch
+
+from kornia.constants import DataKey
+
+import u8aug.kornia as UK
+from conftest import random_image
+from u8aug.kornia import _kept
+
+MEAN, STD = torch.tensor([0.485, 0.456, 0.406]), torch.tensor([0.229, 0.224, 0.225])
+
+
+def _recipe(**kw):
+    return [
+        UK.RandomResizedCrop((24, 20), **kw),
+        UK.RandomHorizontalFlip(),
+        UK.ColorJitter(0.4, 0.4, 0.4, 0.1, p=0.8, **kw),
+        UK.RandomGrayscale(p=0.2),
+        UK.Normalize(mean=MEAN, std=STD),
+    ]
+
+
+def _plans(container):
+    return list(getattr(container, "_u8aug_kept_plans", {}).values())
+
+
+def _assert_same_call(ours, theirs, x, seed):
+    torch.manual_seed(seed)
+    got = ours(x)
+    got_state = torch.get_rng_state()
+    torch.manual_seed(seed)
+    want = theirs(x)
+    assert torch.equal(torch.get_rng_state(), got_state), "the generator after the call differs"
+    assert got.dtype == want.dtype and got.shape == want.shape and torch.equal(got, want)
+    assert [p.name for p in ours._params] == [p.name for p in theirs._params]
+    for p, q in zip(ours._params, theirs._params):
+        assert list(p.data) == list(q.data)
+        assert all(torch.equal(p.data[k], q.data[k]) for k in q.data)
+    for m, n, p in zip(ours.children(), theirs.children(), ours._params):
+        assert list(m._params) == list(n._params)
+        assert m._params.pop("data_keys") == n._params.pop("data_keys") == [DataKey.INPUT]
+        assert all(torch.equal(m._params[k], n._params[k]) for k in n._params)
+        assert m._transform_matrix_params is p.data  # the record kornia's matrix check reads
+        assert torch.equal(m.transform_matrix, n.transform_matrix)
+    assert torch.equal(ours.transform_matrix, theirs.transform_matrix)
+    return got
+
+
+def test_the_recipe_is_kept_and_each_call_is_kornias():
+    ours, theirs = UK.AugmentationSequential(*_recipe()), K.AugmentationSequential(*_recipe())
+    sizes = [(6, 40, 50), (1, 33, 50), (7, 64, 48), (1, 40, 50), (32, 30, 30), (2, 100, 27)]
+    for seed, (b, h, w) in enumerate(sizes * 2):
+        _assert_same_call(ours, theirs, random_image((b, 3, h, w), seed=seed), seed)
+    plans = _plans(ours)
+    assert len(plans) == 1 and isinstance(plans[0], _kept.KeptPlan), "one plan for every size and batch size"
+    assert plans[0].steps == ("crop_and_resize 24 20 bilinear 1 exact", "hflip", "color_jitter exact", "grayscale", "normalize")
+
+
+def test_one_image_and_the_fast_tier_are_kept():
+    for fidelity in ("exact", "fast"):
+        ours = UK.AugmentationSequential(*_recipe(fidelity=fidelity))
+        theirs = K.AugmentationSequential(*_recipe(fidelity=fidelity))
+        for seed in range(4):
+            _assert_same_call(ours, theirs, random_image((3, 41, 37), seed=seed), seed)
+        assert isinstance(_plans(ours)[0], _kept.KeptPlan)
+
+
+def test_a_configuration_change_makes_a_new_plan():
+    ours, theirs = UK.AugmentationSequential(*_recipe()), K.AugmentationSequential(*_recipe())
+    x = random_image((4, 3, 40, 44), seed=1)
+    _assert_same_call(ours, theirs, x, 0)
+    for changed in (
+        lambda c: setattr(c[1], "p", 0.9),
+        lambda c: setattr(c[2], "p", 1.0),
+        lambda c: setattr(c[0]._param_generator, "scale", (0.5, 0.6)),
+        lambda c: c[0].flags.update(align_corners=False),
+        lambda c: setattr(c[2], "same_on_batch", True),
+        lambda c: setattr(c[2], "fidelity", "fast"),
+    ):
+        changed(ours)
+        changed(theirs)
+        for seed in (1, 2):
+            _assert_same_call(ours, theirs, x, seed)
+    assert len(_plans(ours)) == 7
+
+
+def test_a_hook_patched_after_the_plan_runs():
+    ours, theirs = UK.AugmentationSequential(*_recipe()), K.AugmentationSequential(*_recipe())
+    x = random_image((4, 3, 40, 44), seed=2)
+    _assert_same_call(ours, theirs, x, 0)
+    _assert_same_call(ours, theirs, x, 1)  # kept
+    with mock.patch.object(ours[1], "__batch_prob_generator__", wraps=ours[1].__batch_prob_generator__) as gate:
+        with mock.patch.object(theirs[1], "__batch_prob_generator__", wraps=theirs[1].__batch_prob_generator__):
+            _assert_same_call(ours, theirs, x, 3)
+        assert gate.called, "the patched gate did not run"
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: [UK.RandomAffine(20.0, p=0.7), UK.RandomHorizontalFlip()],  # a matrix made from the draw
+        lambda: [UK.RandomHorizontalFlip(), UK.Normalize(mean=MEAN, std=STD), K.RandomVerticalFlip()],  # not fused
+        lambda: [UK.RandomResizedCrop((10, 10), p=0.5), UK.RandomHorizontalFlip()],  # a crop that may skip
+        lambda: [UK.RandomSolarize(0.1, 0.1, p=0.5), UK.RandomHorizontalFlip()],  # no native draw
+    ],
+)
+def test_chains_that_cannot_be_kept_run_the_fused_path(make):
+    ours, theirs = UK.AugmentationSequential(*make()), K.AugmentationSequential(*make())
+    for seed in range(3):
+        x = random_image((3, 3, 30, 34), seed=seed)
+        torch.manual_seed(seed)
+        got = ours(x)
+        torch.manual_seed(seed)
+        want = theirs(x)
+        assert torch.equal(got, want)
+    assert not any(isinstance(p, _kept.KeptPlan) for p in _plans(ours))
+
+
+def _kornia_writes_state_when_compiled() -> bool:
+    """Whether kornia's own classes record their per-call state inside a compiled call: kornia skips
+    it where torch reports the capture as an export, as torch before 2.12 does for torch.compile."""
+    torch._dynamo.reset()
+    flip = K.RandomHorizontalFlip()
+    torch.compile(flip, fullgraph=True)(torch.rand(2, 3, 4, 4))
+    return "batch_prob" in flip._params
+
+
+@pytest.mark.compile
+def test_a_compiled_kept_chain_equals_eager_with_no_recompiles():
+    writes = _kornia_writes_state_when_compiled()
+    torch._dynamo.reset()
+    eager = UK.AugmentationSequential(*_recipe())
+    for seed in range(2):  # kept before compiling: the traced call runs the kept plan
+        eager(random_image((2, 3, 40, 44), seed=seed))
+    compiled = torch.compile(eager, fullgraph=True, dynamic=True, options=UK.COMPILE_OPTIONS)
+    frames = torch._dynamo.utils.counters["stats"]
+    graphs = None
+    # a batch of one is its own graph (torch specializes sizes 0 and 1), so it comes first
+    for seed, (b, h, w) in enumerate([(1, 64, 64), (2, 40, 44), (3, 50, 41), (5, 33, 90), (4, 41, 30)]):
+        x = random_image((b, 3, h, w), seed=seed)
+        before = eager._params
+        torch.manual_seed(seed)
+        got = compiled(x)
+        got_state = torch.get_rng_state()
+        got_params = eager._params
+        torch.manual_seed(seed)
+        want = eager(x)
+        assert torch.equal(got_state, torch.get_rng_state())
+        assert torch.equal(got, want)
+        if writes:  # kornia's state, as the eager call leaves it
+            for p, q in zip(got_params, eager._params):
+                assert list(p.data) == list(q.data) and all(torch.equal(p.data[k], q.data[k]) for k in q.data)
+        else:  # none, as kornia's own compiled calls leave none
+            assert got_params is before
+        graphs = frames["unique_graphs"] if seed == 1 else graphs
+    assert frames["unique_graphs"] == graphs, "a new image size or batch size recompiled"
+
+
+@pytest.mark.compile
+@pytest.mark.parametrize("make", [lambda: UK.RandomHorizontalFlip(), lambda: UK.RandomResizedCrop((12, 10))])
+def test_a_compiled_class_on_its_own_leaves_kornias_state(make):
+    # written through nn.Module.__setattr__, which torch.compile replays after the call, where kornia
+    # writes it (a write past it, object.__setattr__, would be lost)
+    writes = _kornia_writes_state_when_compiled()
+    torch._dynamo.reset()
+    ours, theirs = make(), make()
+    compiled = torch.compile(ours, fullgraph=True, dynamic=True, options=UK.COMPILE_OPTIONS)
+    for seed, b in enumerate([2, 3, 5]):
+        x = random_image((b, 3, 30, 34), seed=seed)
+        before = ours._params
+        torch.manual_seed(seed)
+        compiled(x)
+        torch.manual_seed(seed)
+        theirs(x.float() / 255)
+        if writes:
+            assert list(ours._params) == list(theirs._params)
+            assert all(torch.equal(ours._params[k], theirs._params[k]) for k in theirs._params)
+        else:
+            assert ours._params is before

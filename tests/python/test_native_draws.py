@@ -1,0 +1,162 @@
+"""u8aug.kornia._native_draws: kornia's forward_parameters made in one C++ call on torch's CPU
+generator must give kornia's parameters bit for bit (keys in kornia's order, dtypes, shapes, values)
+and leave the generator where kornia's draws leave it, for every class with a native draw, over
+seeds, batch sizes, same_on_batch, the gate's p (0, 1, between, and one the float32 rounding of p
+decides) and the edges of every range (RandomResizedCrop's rejection loop exhausted); a chain
+drawn at once must be the container's draws; and the native draw must step aside wherever kornia's
+code would not be the one a class runs."""
+
+import itertools
+from unittest import mock
+
+import kornia.augmentation as K
+import pytest
+import torch
+
+import u8aug.kornia as UK
+from u8aug.kornia import _kept, _native_draws
+
+# kornia's float32 gate compares rand < p as float32: this p lies between two 24-bit uniforms in
+# double but rounds onto one of them in float32
+P_BETWEEN = 0.5 + 2.0**-26
+
+CLASSES = {
+    "RandomResizedCrop": lambda mod, **kw: mod.RandomResizedCrop((24, 20), **kw),
+    "RandomResizedCrop fallback": lambda mod, **kw: mod.RandomResizedCrop((5, 9), scale=(2.0, 3.0), **kw),
+    "RandomResizedCrop wide ratio": lambda mod, **kw: mod.RandomResizedCrop((8, 8), ratio=(100.0, 200.0), **kw),
+    "RandomResizedCrop narrow ratio": lambda mod, **kw: mod.RandomResizedCrop((8, 8), ratio=(0.01, 0.02), **kw),
+    "RandomResizedCrop whole": lambda mod, **kw: mod.RandomResizedCrop((8, 8), scale=(1.0, 1.0), ratio=(1.0, 1.0), **kw),
+    "ColorJitter": lambda mod, **kw: mod.ColorJitter(0.4, 0.4, 0.4, 0.1, **kw),
+    "ColorJitter edges": lambda mod, **kw: mod.ColorJitter((0.0, 2.0), (0.0, 5.0), (0.0, 3.0), (-0.5, 0.5), **kw),
+    "ColorJitter still": lambda mod, **kw: mod.ColorJitter(0.0, 0.0, 0.0, 0.0, **kw),
+    "ColorJiggle": lambda mod, **kw: mod.ColorJiggle(0.3, 0.2, 0.5, 0.25, **kw),
+    "RandomHorizontalFlip": lambda mod, **kw: mod.RandomHorizontalFlip(**kw),
+    "RandomVerticalFlip": lambda mod, **kw: mod.RandomVerticalFlip(**kw),
+    "RandomGrayscale": lambda mod, **kw: mod.RandomGrayscale(**kw),
+    "RandomInvert": lambda mod, **kw: mod.RandomInvert(**kw),
+}
+SHAPES = [(1, 3, 375, 500), (2, 3, 32, 36), (7, 3, 20, 600), (32, 3, 224, 224), (3, 1, 1, 1)]
+
+
+def _assert_same_params(ours, theirs):
+    assert list(ours) == list(theirs), "keys (and their order) differ from kornia's"
+    for key in theirs:
+        assert ours[key].dtype == theirs[key].dtype and ours[key].shape == theirs[key].shape, key
+        assert torch.equal(ours[key], theirs[key]), f"{key} differs from kornia's"
+
+
+def _same_draw(make, shape, seed, **kw):
+    theirs_module, ours_module = make(K, **kw), make(UK, **kw)
+    # kornia's crops take p as their batch gate (p_batch): a draw u8aug leaves to kornia's code
+    native = ours_module.p_batch == 1
+    assert (_native_draws.program_line(ours_module) is not None) == native
+    torch.manual_seed(seed)
+    theirs = theirs_module.forward_parameters(torch.Size(shape))
+    theirs_state = torch.get_rng_state()
+    torch.manual_seed(seed)
+    ours = ours_module.forward_parameters(torch.Size(shape))
+    assert torch.equal(torch.get_rng_state(), theirs_state), "the generator after the draw differs from kornia's"
+    _assert_same_params(ours, theirs)
+
+
+@pytest.mark.parametrize("name", list(CLASSES))
+@pytest.mark.parametrize("same_on_batch", [False, True])
+@pytest.mark.parametrize("p", [0.0, 1.0, 0.5, P_BETWEEN, 0.2])
+def test_native_draws_are_kornias_bit_for_bit(name, same_on_batch, p):
+    for shape, seed in itertools.product(SHAPES, range(3)):
+        _same_draw(CLASSES[name], shape, seed, p=p, same_on_batch=same_on_batch)
+
+
+def test_the_rejection_loop_over_many_seeds():
+    # ImageNet-like sizes: every sample's ten candidates, the first that fits, or the fallback
+    for seed, shape in zip(range(150), itertools.cycle([(16, 3, 333, 500), (16, 3, 640, 480), (8, 3, 30, 900)])):
+        _same_draw(CLASSES["RandomResizedCrop"], shape, seed)
+        _same_draw(CLASSES["RandomResizedCrop fallback"], shape, seed)
+
+
+def _standard(mod):
+    return mod.AugmentationSequential(
+        mod.RandomResizedCrop((24, 20), scale=(0.3, 1.0)),
+        mod.RandomHorizontalFlip(),
+        mod.ColorJitter(0.4, 0.4, 0.4, 0.1, p=0.8),
+        mod.RandomGrayscale(p=0.2),
+        mod.ColorJiggle(0.1, 0.2, 0.3, 0.05, p=0.5, same_on_batch=True),
+        mod.Normalize(mean=torch.tensor([0.5, 0.4, 0.3]), std=torch.tensor([0.2, 0.3, 0.25])),
+    )
+
+
+@pytest.mark.parametrize("b", [1, 2, 7, 32])
+def test_a_chain_drawn_at_once_is_the_containers_draw(b):
+    theirs_container, ours_container = _standard(K), _standard(UK)
+    program = _kept.program_of(ours_container)
+    assert program is not None
+    shape = torch.Size((b, 3, 50, 70))
+    for seed in range(5):
+        torch.manual_seed(seed)
+        theirs = theirs_container.forward_parameters(shape)
+        theirs_state = torch.get_rng_state()
+        torch.manual_seed(seed)
+        out = _kept.draw(ours_container, *program, shape)
+        ours = _kept.params_of(ours_container, program[1], out)
+        assert torch.equal(torch.get_rng_state(), theirs_state)
+        assert [p.name for p in ours] == [p.name for p in theirs]
+        for p, q in zip(ours, theirs):
+            _assert_same_params(p.data, q.data)
+
+
+def test_the_native_draw_steps_aside_where_kornias_code_would_run():
+    crop = UK.RandomResizedCrop((8, 8))
+    assert _native_draws.program_line(crop) is not None
+
+    class OwnDraw(UK.RandomResizedCrop):
+        def generate_parameters(self, batch_shape):
+            return super().generate_parameters(batch_shape)
+
+    assert _native_draws.program_line(OwnDraw((8, 8))) is None
+    assert _native_draws.program_line(UK.RandomHorizontalFlip(p_batch=0.5)) is None
+    assert _native_draws.program_line(UK.RandomResizedCrop((8, 8), scale=torch.tensor([0.2, 0.9]))) is None
+    assert _native_draws.program_line(UK.RandomAffine(10.0)) is None  # no native draw for its generator
+    for hook in ("__batch_prob_generator__", "generate_parameters", "forward_parameters"):
+        flip = UK.RandomHorizontalFlip(p=0.5)
+        with mock.patch.object(flip, hook, wraps=getattr(flip, hook)) as patched:
+            assert _native_draws.program_line(flip) is None
+            flip.forward_parameters(torch.Size((2, 3, 4, 4))) if hook != "forward_parameters" else None
+            if hook != "forward_parameters":
+                assert patched.called, f"a patched {hook} did not run"
+    double = UK.ColorJitter(0.2)
+    double.set_rng_device_and_dtype(torch.device("cpu"), torch.float64)
+    assert _native_draws.program_line(double) is None
+
+
+@pytest.mark.parametrize(
+    "program, numbers, bounds, shape, message",
+    [
+        (["spin 0"], [1.0], [], [1, 3, 4, 4], "no draw"),
+        (["none 0 7"], [1.0], [], [1, 3, 4, 4], "takes 0 whole numbers"),
+        (["none x"], [1.0], [], [1, 3, 4, 4], "KIND SAME"),
+        (["none 0"], [1.5], [], [1, 3, 4, 4], "p must be in"),
+        (["none 0"], [], [], [1, 3, 4, 4], "more numbers"),
+        (["none 0"], [1.0, 2.0], [], [1, 3, 4, 4], "numbers given"),
+        (["color_jitter 0"], [1.0], [], [1, 3, 4, 4], "more bounds"),
+        (["resized_crop 0 0 4"], [1.0, 0.1, 1.0, 0.7, 1.3], [torch.tensor(-0.3), torch.tensor(0.3)], [1, 3, 4, 4], "bad resized_crop"),
+        (["none 0"], [1.0], [], [0, 3, 4, 4], "batch shape"),
+        (["none 0"], [1.0], [], [4, 4], "batch shape"),
+    ],
+)
+def test_the_draw_op_names_what_is_wrong(program, numbers, bounds, shape, message):
+    state = torch.get_rng_state()
+    before = state.clone()
+    with pytest.raises(RuntimeError, match=message):
+        torch.ops.u8aug.kornia_draws(state, program, numbers, bounds, shape)
+    assert torch.equal(state, before), "a refused draw moved the generator"
+    with pytest.raises(RuntimeError, match="get_rng_state"):
+        torch.ops.u8aug.kornia_draws(state[:100], ["none 0"], [1.0], [], [1, 3, 4, 4])
+
+
+def test_the_draw_outlives_its_other_outputs():
+    # the outputs share one block of memory: each keeps it alive on its own
+    out = torch.ops.u8aug.kornia_forward_parameters(["color_jitter 0"], [1.0], [torch.tensor(v) for v in [0.5, 1.5] * 4],
+                                                    [4, 3, 8, 8])  # fmt: skip
+    order = out[-1]
+    del out
+    assert sorted(order.tolist()) == [0, 1, 2, 3]

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "image_buffer.h"
+#include "u8aug/kornia_draws.h"
 #include "u8aug/mersenne.h"
 #include "u8aug/u8aug.h"
 
@@ -17,14 +18,7 @@ namespace test {
 namespace {
 
 // torch.manual_seed's state: the words of the standard seeding, left 1 (the first draw regenerates)
-MersenneState seeded(uint32_t seed) {
-  MersenneState s;
-  s.words[0] = seed;
-  for (int i = 1; i < kMersenneWords; ++i) {
-    s.words[i] = 1812433253u * (s.words[i - 1] ^ (s.words[i - 1] >> 30)) + static_cast<uint32_t>(i);
-  }
-  return s;
-}
+MersenneState seeded(uint32_t seed) { return TorchRandom(seed).state(); }
 
 class MersenneOnEveryTarget : public OnEveryTarget {};
 

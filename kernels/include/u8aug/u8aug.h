@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "u8aug/image.h"
+#include "u8aug/kornia_draws.h"
 #include "u8aug/mersenne.h"
 #include "u8aug/pixel/color.h"
 #include "u8aug/pixel/elastic.h"

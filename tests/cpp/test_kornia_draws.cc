@@ -1,0 +1,130 @@
+// u8aug/kornia_draws.h without torch: TorchRandom seeded as torch.manual_seed gives torch.rand's and
+// torch.randperm's numbers (values taken from torch 2.11), word for word with the SIMD torch_uniform;
+// the gate, crop and jitter draws take the words kornia's take and give parameters in their ranges.
+// Bit-for-bit equality with kornia's parameters is tests/python/test_native_draws.py's.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "u8aug/kornia_draws.h"
+#include "u8aug/u8aug.h"
+
+namespace u8aug {
+namespace test {
+namespace {
+
+TEST(TorchRandom, SeedsAsTorchManualSeed) {
+  TorchRandom random(0);
+  float u[3];
+  random.uniform(u, 3);
+  // torch.manual_seed(0); torch.rand(3)
+  EXPECT_EQ(u[0], 0x1.fc2abp-2f);
+  EXPECT_EQ(u[1], 0x1.89545ep-1f);
+  EXPECT_EQ(u[2], 0x1.6a675p-4f);
+  // torch.manual_seed(42); torch.rand(700): across the first regeneration
+  TorchRandom r42(42);
+  std::vector<float> v(700);
+  r42.uniform(v.data(), 700);
+  EXPECT_EQ(v[0], 0x1.c3b8ccp-1f);
+  EXPECT_EQ(v[623], 0x1.c32ac8p-3f);
+  EXPECT_EQ(v[624], 0x1.f58b9p-2f);
+  EXPECT_EQ(v[699], 0x1.eb5d24p-1f);
+  // the seed's low 32 bits, as torch takes it
+  TorchRandom a((uint64_t{1} << 32) + 7), b(7);
+  EXPECT_EQ(a.word(), b.word());
+}
+
+TEST(TorchRandom, RandpermIsTorchs) {
+  TorchRandom random(123456789);
+  int64_t p[4], q[4];
+  random.randperm(4, p);
+  random.randperm(4, q);
+  // torch.manual_seed(123456789); torch.randperm(4), torch.randperm(4)
+  EXPECT_EQ(std::vector<int64_t>(p, p + 4), (std::vector<int64_t>{0, 2, 1, 3}));
+  EXPECT_EQ(std::vector<int64_t>(q, q + 4), (std::vector<int64_t>{1, 0, 3, 2}));
+}
+
+TEST(TorchRandom, IsTheSimdUniformWordForWord) {
+  TorchRandom one(5489), batch(5489);
+  MersenneState state = batch.state();
+  for (const int64_t count : {1, 7, 616, 624, 1250, 3}) {
+    std::vector<float> a(static_cast<size_t>(count)), b(static_cast<size_t>(count));
+    one.uniform(a.data(), count);
+    cpu::torch_uniform(state, b.data(), count);
+    ASSERT_EQ(a, b) << count;
+  }
+}
+
+TEST(KorniaDraws, GateTakesWordsOnlyBetweenZeroAndOne) {
+  TorchRandom random(3), mirror(3);
+  std::vector<float> gate(5);
+  kornia_gate(random, 1.0, false, 5, gate.data());
+  EXPECT_EQ(gate, std::vector<float>(5, 1.0f));
+  kornia_gate(random, 0.0, false, 5, gate.data());
+  EXPECT_EQ(gate, std::vector<float>(5, 0.0f));
+  kornia_gate(random, 0.5, false, 5, gate.data());
+  std::vector<float> u(5);
+  mirror.uniform(u.data(), 5);
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(gate[i], u[i] < 0.5f ? 1.0f : 0.0f);
+  kornia_gate(random, 0.5, true, 5, gate.data());  // one word for the batch
+  mirror.uniform(u.data(), 1);
+  EXPECT_EQ(gate, std::vector<float>(5, u[0] < 0.5f ? 1.0f : 0.0f));
+  EXPECT_EQ(random.word(), mirror.word());
+}
+
+TEST(KorniaDraws, CropBoxesFitAndTakeKorniasWords) {
+  for (const bool same : {false, true}) {
+    ResizedCropConfig config;
+    config.log_ratio_low = std::log(3.0f / 4.0f), config.log_ratio_high = std::log(4.0f / 3.0f);
+    config.out_height = 24, config.out_width = 20;
+    config.same_on_batch = same;
+    const int64_t batch = 6, height = 37, width = 50;
+    TorchRandom random(11), mirror(11);
+    std::vector<float> scratch(batch * (2 * kResizedCropCandidates + 2)), src(batch * 8), dst(batch * 8);
+    kornia_resized_crop(random, config, batch, height, width, c_library_exp, nullptr, scratch.data(), src.data(),
+                        dst.data());
+    const int64_t rows = same ? 1 : batch;
+    std::vector<float> skip(static_cast<size_t>(rows * (2 * kResizedCropCandidates + 2)));
+    mirror.uniform(skip.data(), static_cast<int64_t>(skip.size()));
+    EXPECT_EQ(random.word(), mirror.word());
+    for (int64_t b = 0; b < batch; ++b) {
+      const float* box = &src[b * 8];
+      EXPECT_GE(box[0], 0.0f);
+      EXPECT_GE(box[1], 0.0f);
+      EXPECT_LE(box[4], width - 1.0f);
+      EXPECT_LE(box[5], height - 1.0f);
+      EXPECT_LE(box[0], box[4]);
+      EXPECT_LE(box[1], box[5]);
+      EXPECT_EQ(dst[b * 8 + 4], 19.0f);
+      EXPECT_EQ(dst[b * 8 + 5], 23.0f);
+      if (same) EXPECT_TRUE(std::equal(box, box + 8, &src[0]));
+    }
+  }
+}
+
+TEST(KorniaDraws, JitterFactorsInTheirRangesAndAnOrder) {
+  ColorJitterConfig config;
+  const float low[4] = {0.6f, 0.6f, -0.1f, 0.6f}, high[4] = {1.4f, 1.4f, 0.1f, 1.4f};
+  std::copy(low, low + 4, config.low);
+  std::copy(high, high + 4, config.high);
+  TorchRandom random(7);
+  const int64_t batch = 9;
+  std::vector<float> factors(4 * batch);
+  int64_t order[4];
+  kornia_color_jitter(random, config, batch, factors.data(), order);
+  for (int k = 0; k < 4; ++k) {
+    for (int64_t b = 0; b < batch; ++b) {
+      EXPECT_GE(factors[k * batch + b], low[k]);
+      EXPECT_LE(factors[k * batch + b], high[k]);
+    }
+  }
+  std::vector<int64_t> sorted(order, order + 4);
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(sorted, (std::vector<int64_t>{0, 1, 2, 3}));
+}
+
+}  // namespace
+}  // namespace test
+}  // namespace u8aug

@@ -175,8 +175,8 @@ ModuleDraw parse_draw(const std::string& text, const std::vector<double>& number
   check(kind != nullptr, "u8aug.kornia_draws: no draw \"", d.kind, "\" (none, resized_crop, color_jitter)");
   check(d.ints.size() == kind->ints, "u8aug.kornia_draws: ", d.kind, " takes ", kind->ints, " whole numbers, got \"",
         text, "\"");
-  check(next_number + 1 + kind->numbers <= numbers.size(), "u8aug.kornia_draws: the program needs more numbers than the ",
-        numbers.size(), " given");
+  check(next_number + 1 + kind->numbers <= numbers.size(),
+        "u8aug.kornia_draws: the program needs more numbers than the ", numbers.size(), " given");
   d.p = numbers[next_number++];
   check(d.p >= 0.0 && d.p <= 1.0, "u8aug.kornia_draws: p must be in [0, 1], got ", d.p, " for \"", text, "\"");
   d.numbers.assign(numbers.begin() + static_cast<std::ptrdiff_t>(next_number),
@@ -211,8 +211,8 @@ class OutputBlock {
     for (size_t i = sizes.size(); i-- > 1;) strides[i - 1] = strides[i] * sizes[i];
     AtenTensorHandle handle = nullptr;
     block_->references.fetch_add(1);
-    const AOTITorchError code = torch_from_blob(free_, static_cast<int64_t>(sizes.size()), sizes.data(), strides.data(), 0,
-                                                shim_dtype(dtype), aoti_torch_device_type_cpu(), -1, &handle,
+    const AOTITorchError code = torch_from_blob(free_, static_cast<int64_t>(sizes.size()), sizes.data(), strides.data(),
+                                                0, shim_dtype(dtype), aoti_torch_device_type_cpu(), -1, &handle,
                                                 aoti_torch_layout_strided(), nullptr, 0, &OutputBlock::deleter, block_);
     if (code != AOTI_TORCH_SUCCESS) release(block_);
     check(code == AOTI_TORCH_SUCCESS, "u8aug.", op_, ": torch could not make an output tensor");
@@ -253,8 +253,7 @@ float bound_of(const Tensor& t) {
 // (advanced in place): for each module its gate (float32, and as bool), the input shape it saw
 // (int64), then its draw's tensors (u8aug/kornia_draws.h).
 std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::string>& program,
-                                 const std::vector<double>& numbers, const std::vector<Tensor>& bounds,
-                                 IntList shape) {
+                                 const std::vector<double>& numbers, const std::vector<Tensor>& bounds, IntList shape) {
   const char* op = "kornia_draws";
   uint8_t* bytes = state_bytes(op, state);
   check(shape.size() >= 3 && shape[0] >= 1, "u8aug.", op, ": expected a batch shape (B, ..., H, W) with B >= 1, got ",

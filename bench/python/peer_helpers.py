@@ -23,8 +23,12 @@ LIBRARIES = [
     "torchvision v2",
     "albumentations",
     "OpenCV",
+    "torchvision decode_jpeg alone",  # the per_sample_decode row: each side's decode on its own
+    "OpenCV imdecode alone",
     "memcpy",
 ]
+# Columns that are references, not peers: never "the fastest peer"
+REFERENCES = {"memcpy", "torchvision decode_jpeg alone", "OpenCV imdecode alone"}
 
 
 def _hwc_list(x):
@@ -63,6 +67,10 @@ def _per_image(make):
 
 def is_ours(library: str) -> bool:
     return library.startswith("u8aug")
+
+
+def is_peer(library: str) -> bool:
+    return not is_ours(library) and library not in REFERENCES
 
 
 def _memcpy(x):

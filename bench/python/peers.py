@@ -4,12 +4,12 @@ peers_intensity.py, peers_geometry.py, peers_mix.py and peers_auto.py.
 """
 
 from peers_auto import POLICIES, _auto_peers
-from peers_geometry import GEOMETRY, _geometry_peers, _per_sample_peers, _pipeline_peers
+from peers_geometry import GEOMETRY, _geometry_peers, _per_sample_decode_peers, _per_sample_peers, _pipeline_peers
 from peers_intensity import CLASS_PEERS, POINT_PEERS, _blur_peers, _color_peers, _flip_peers, _normalize_peers
 from peers_mix import MIXES, _mix_peers
 
 import u8aug
-from peer_helpers import LIBRARIES, _optional, is_ours  # noqa: F401  (run.py reads them from here)
+from peer_helpers import LIBRARIES, _optional, is_ours, is_peer  # noqa: F401  (run.py reads them from here)
 
 PEERS = {
     "hflip": lambda: _flip_peers(u8aug.hflip, "RandomHorizontalFlip", "RandomHorizontalFlip", "HorizontalFlip", 1),
@@ -29,6 +29,7 @@ PEERS = {
     "pipeline": _pipeline_peers,
     "pipeline_simclr": lambda: _pipeline_peers(simclr=True),
     "per_sample": _per_sample_peers,
+    "per_sample_decode": _per_sample_decode_peers,
     "ragged": lambda: _per_sample_peers(ragged=True),
 }
 
@@ -43,7 +44,7 @@ OPS = list(PEERS)
 # The pipeline rows are fed B=32 of 256x256 (the standard pipeline's input), whatever the shapes;
 # the per-sample and ragged rows make their own images of varied sizes, as many as the batch has.
 PIPELINE_SHAPE = (32, 3, 256, 256)
-PIPELINES = {"pipeline", "pipeline_simclr", "per_sample", "ragged"}
+PIPELINES = {"pipeline", "pipeline_simclr", "per_sample", "per_sample_decode", "ragged"}
 # Ops whose work depends on the content: fed real photos, not random bytes.
 CONTENT_DEPENDENT = {"equalize", "rand_augment", "trivial_augment"}
 # Bytes read plus written per image element (uint8 in; uint8 out, or float32 out for normalize).

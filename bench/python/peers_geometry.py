@@ -385,3 +385,81 @@ def _per_sample_peers(ragged=False):
         "albumentations": A and albu,
     }
     return {name: f for name, f in peers.items() if f}
+
+
+def _per_sample_decode_peers():
+    """The per_sample row with JPEG bytes in, as a DataLoader worker starts from a file: u8aug
+    decodes with torchvision's decode_jpeg (uint8 (C, H, W), RGB) and runs the recipe; albumentations
+    decodes with OpenCV's imdecode and converts BGR to RGB, as its examples read files. The photos
+    (scikit-image's astronaut, coffee and chelsea, resized to PER_SAMPLE_SIZES) are encoded once, by
+    OpenCV at quality 90; each side's decode alone is timed beside it for decode's share."""
+    UK = _optional("u8aug.kornia")
+    K = _optional("kornia.augmentation")
+    A = _optional("albumentations")
+    cv2 = _optional("cv2")
+    io = _optional("torchvision.io")
+    mean, std = (0.485, 0.456, 0.406), (0.229, 0.224, 0.225)
+    if cv2 is None:
+        return {}
+
+    def encoded(x):
+        from skimage import data
+
+        photos = [getattr(data, n)() for n in ("astronaut", "coffee", "chelsea")]
+        out = []
+        for i in range(x.shape[0]):
+            h, w = PER_SAMPLE_SIZES[i % len(PER_SAMPLE_SIZES)]
+            rgb = cv2.resize(photos[i % len(photos)], (w, h), interpolation=cv2.INTER_AREA)
+            ok, jpeg = cv2.imencode(".jpg", cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, 90])
+            assert ok
+            out.append(jpeg.tobytes())
+        return out
+
+    def torch_bytes(x):
+        return [torch.frombuffer(bytearray(b), dtype=torch.uint8) for b in encoded(x)]
+
+    def ours(fidelity="exact"):
+        def factory(x):
+            if x.device.type != "cpu":
+                return None
+            tier = {"fidelity": fidelity} if fidelity != "exact" else {}
+            aug = UK.AugmentationSequential(
+                UK.RandomResizedCrop((224, 224), **tier),
+                UK.RandomHorizontalFlip(),
+                UK.ColorJitter(0.4, 0.4, 0.4, 0.1, **tier),
+                UK.Normalize(mean=torch.tensor(mean), std=torch.tensor(std)),
+            )
+            files = torch_bytes(x)
+            return lambda: [aug(io.decode_jpeg(f)) for f in files]
+
+        return factory
+
+    def decode_alone(x):
+        files = torch_bytes(x)
+        return lambda: [io.decode_jpeg(f) for f in files]
+
+    def imdecode(x):
+        files = [np.frombuffer(b, dtype=np.uint8) for b in encoded(x)]
+        return lambda: [cv2.cvtColor(cv2.imdecode(f, cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB) for f in files]
+
+    def albu(x):
+        t = A.Compose(
+            [
+                A.RandomResizedCrop(size=(224, 224)),
+                A.HorizontalFlip(),
+                A.ColorJitter(0.4, 0.4, 0.4, 0.1, p=1.0),
+                A.Normalize(mean=mean, std=std),
+            ]
+        )
+        files = [np.frombuffer(b, dtype=np.uint8) for b in encoded(x)]
+        decode = lambda f: cv2.cvtColor(cv2.imdecode(f, cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)  # noqa: E731
+        return lambda: [t(image=decode(f))["image"] for f in files]
+
+    peers = {
+        "u8aug": UK and K and io and ours(),
+        "u8aug fast": UK and K and io and ours("fast"),
+        "albumentations": A and albu,
+        "torchvision decode_jpeg alone": io and decode_alone,
+        "OpenCV imdecode alone": imdecode,
+    }
+    return {name: f for name, f in peers.items() if f}

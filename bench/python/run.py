@@ -230,7 +230,7 @@ def run(args) -> list:
 
 def summary_table(rows, memory_bound) -> str:
     libs = [lib for lib in peer_defs.LIBRARIES if any(lib in r["libraries"] for r in rows)]
-    peers = [lib for lib in libs if not peer_defs.is_ours(lib) and lib != "memcpy"]
+    peers = [lib for lib in libs if peer_defs.is_peer(lib)]
     fast = "u8aug fast" in libs
     head = ["op", "shape", "thr"] + libs + ["u8aug GB/s ÷ memcpy GB/s", "u8aug ÷ fastest peer"]
     head += ["u8aug fast ÷ fastest peer"] if fast else []
@@ -238,6 +238,8 @@ def summary_table(rows, memory_bound) -> str:
     head += ["fast kernels alone ÷ fastest peer"] if fast_alone else []
     alone = "u8aug kernels alone" in libs
     head += ["non-kernel share (eager / compiled)"] if alone else []
+    decode = "torchvision decode_jpeg alone" in libs
+    head += ["decode's share (u8aug / albumentations)"] if decode else []
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
         L = r["libraries"]
@@ -260,8 +262,20 @@ def summary_table(rows, memory_bound) -> str:
             cells.append(f"{quick / best[0]:.1f}x ({best[1]})" if quick and best else "–")
         if alone:
             cells.append(non_kernel_share(L))
+        if decode:
+            cells.append(decode_share(L))
         out.append("| " + " | ".join(cells) + " |")
     return "\n".join(out)
+
+
+def decode_share(L) -> str:
+    """The share of each side's time that is its JPEG decode (the per_sample_decode row): torchvision's
+    decode_jpeg alone over u8aug's whole call, OpenCV's imdecode alone over albumentations'."""
+    shares = [
+        f"{100 * L[dec]['seconds'] / L[lib]['seconds']:.0f}%" if dec in L and lib in L else "–"
+        for dec, lib in (("torchvision decode_jpeg alone", "u8aug"), ("OpenCV imdecode alone", "albumentations"))
+    ]
+    return " / ".join(shares)
 
 
 def non_kernel_share(L) -> str:

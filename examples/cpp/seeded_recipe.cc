@@ -59,8 +59,8 @@ int main() {
   // what kornia draws after torch.manual_seed(2024) for this recipe on a 1x3x30x40 batch
   // (AugmentationSequential(...).forward_parameters, kornia 0.9.0, torch 2.11)
   const bool kornias = src_box[0] == 15 && src_box[1] == 1 && src_box[4] == 38 && src_box[5] == 29 &&
-                        flip_gate == 0.0f && order[0] == 0 && order[1] == 1 && order[2] == 3 && order[3] == 2 &&
-                        std::fabs(factors[0] - 1.1429f) < 1e-4f && std::fabs(factors[3] - 0.7720f) < 1e-4f;
+                       flip_gate == 0.0f && order[0] == 0 && order[1] == 1 && order[2] == 3 && order[3] == 2 &&
+                       std::fabs(factors[0] - 1.1429f) < 1e-4f && std::fabs(factors[3] - 0.7720f) < 1e-4f;
   for (float v : normalized) {
     if (!std::isfinite(v) || !kornias) {
       std::printf("the recipe gave an unexpected result\n");

@@ -9,7 +9,6 @@ from unittest import mock
 import kornia.augmentation as K
 import pytest
 import torch
-
 from kornia.constants import DataKey
 
 import u8aug.kornia as UK
@@ -62,7 +61,13 @@ def test_the_recipe_is_kept_and_each_call_is_kornias():
         _assert_same_call(ours, theirs, random_image((b, 3, h, w), seed=seed), seed)
     plans = _plans(ours)
     assert len(plans) == 1 and isinstance(plans[0], _kept.KeptPlan), "one plan for every size and batch size"
-    assert plans[0].steps == ("crop_and_resize 24 20 bilinear 1 exact", "hflip", "color_jitter exact", "grayscale", "normalize")
+    assert plans[0].steps == (
+        "crop_and_resize 24 20 bilinear 1 exact",
+        "hflip",
+        "color_jitter exact",
+        "grayscale",
+        "normalize",
+    )
 
 
 def test_one_image_and_the_fast_tier_are_kept():

@@ -105,3 +105,18 @@ def test_main_job_runs_to_the_end_when_a_fidelity_row_fails(tmp_path):
     assert result.returncode == 3, result.stdout + result.stderr
     assert calls.read_text().splitlines() == ["fidelity_demo.py ", "run.py --ops hflip", "picture_grid.py "]
     assert "the fidelity demo failed (exit 3)" in result.stderr
+
+
+def test_benchmark_per_sample_decode_row_reports_decodes_share(tmp_path):
+    result = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "bench", "python", "run.py"), "--quick", "--ops", "per_sample_decode",
+         "--out", str(tmp_path), "--tag", "d"],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "decode's share (u8aug / albumentations)" in result.stdout
+    row = next(line for line in result.stdout.splitlines() if line.startswith("| per_sample_decode |"))
+    # the decodes alone are references, not peers: the fastest peer is albumentations
+    assert "(albumentations)" in row and row.rstrip(" |").count("%") == 2

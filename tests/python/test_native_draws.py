@@ -25,7 +25,9 @@ CLASSES = {
     "RandomResizedCrop fallback": lambda mod, **kw: mod.RandomResizedCrop((5, 9), scale=(2.0, 3.0), **kw),
     "RandomResizedCrop wide ratio": lambda mod, **kw: mod.RandomResizedCrop((8, 8), ratio=(100.0, 200.0), **kw),
     "RandomResizedCrop narrow ratio": lambda mod, **kw: mod.RandomResizedCrop((8, 8), ratio=(0.01, 0.02), **kw),
-    "RandomResizedCrop whole": lambda mod, **kw: mod.RandomResizedCrop((8, 8), scale=(1.0, 1.0), ratio=(1.0, 1.0), **kw),
+    "RandomResizedCrop whole": lambda mod, **kw: mod.RandomResizedCrop(
+        (8, 8), scale=(1.0, 1.0), ratio=(1.0, 1.0), **kw
+    ),
     "ColorJitter": lambda mod, **kw: mod.ColorJitter(0.4, 0.4, 0.4, 0.1, **kw),
     "ColorJitter edges": lambda mod, **kw: mod.ColorJitter((0.0, 2.0), (0.0, 5.0), (0.0, 3.0), (-0.5, 0.5), **kw),
     "ColorJitter still": lambda mod, **kw: mod.ColorJitter(0.0, 0.0, 0.0, 0.0, **kw),
@@ -54,7 +56,7 @@ def _same_draw(make, shape, seed, **kw):
     theirs = theirs_module.forward_parameters(torch.Size(shape))
     theirs_state = torch.get_rng_state()
     torch.manual_seed(seed)
-    ours = ours_module.forward_parameters(torch.Size(shape))
+    ours = (_native_draws.draw if native else type(ours_module).forward_parameters)(ours_module, torch.Size(shape))
     assert torch.equal(torch.get_rng_state(), theirs_state), "the generator after the draw differs from kornia's"
     _assert_same_params(ours, theirs)
 
@@ -65,6 +67,18 @@ def _same_draw(make, shape, seed, **kw):
 def test_native_draws_are_kornias_bit_for_bit(name, same_on_batch, p):
     for shape, seed in itertools.product(SHAPES, range(3)):
         _same_draw(CLASSES[name], shape, seed, p=p, same_on_batch=same_on_batch)
+
+
+def test_a_class_on_its_own_draws_kornias_numbers():
+    # through its forward_parameters: natively where it has a generator, in Python for a gate alone
+    for name, p in itertools.product(CLASSES, [1.0, 0.5]):
+        theirs_module, ours_module = CLASSES[name](K, p=p), CLASSES[name](UK, p=p)
+        torch.manual_seed(4)
+        theirs = theirs_module.forward_parameters(torch.Size((5, 3, 30, 40)))
+        state = torch.get_rng_state()
+        torch.manual_seed(4)
+        _assert_same_params(ours_module.forward_parameters(torch.Size((5, 3, 30, 40))), theirs)
+        assert torch.equal(torch.get_rng_state(), state)
 
 
 def test_the_rejection_loop_over_many_seeds():
@@ -138,7 +152,13 @@ def test_the_native_draw_steps_aside_where_kornias_code_would_run():
         (["none 0"], [], [], [1, 3, 4, 4], "more numbers"),
         (["none 0"], [1.0, 2.0], [], [1, 3, 4, 4], "numbers given"),
         (["color_jitter 0"], [1.0], [], [1, 3, 4, 4], "more bounds"),
-        (["resized_crop 0 0 4"], [1.0, 0.1, 1.0, 0.7, 1.3], [torch.tensor(-0.3), torch.tensor(0.3)], [1, 3, 4, 4], "bad resized_crop"),
+        (
+            ["resized_crop 0 0 4"],
+            [1.0, 0.1, 1.0, 0.7, 1.3],
+            [torch.tensor(-0.3), torch.tensor(0.3)],
+            [1, 3, 4, 4],
+            "bad resized_crop",
+        ),
         (["none 0"], [1.0], [], [0, 3, 4, 4], "batch shape"),
         (["none 0"], [1.0], [], [4, 4], "batch shape"),
     ],

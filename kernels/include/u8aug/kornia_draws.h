@@ -50,10 +50,10 @@ void c_library_exp(float* values, int64_t n, void* context);
 
 // RandomResizedCrop's configuration as its generator holds it
 struct ResizedCropConfig {
-  float scale_low = 0.08f, scale_high = 1.0f;             // scale, as float32
-  double ratio_min = 3.0 / 4.0, ratio_max = 4.0 / 3.0;    // ratio, as Python floats
-  float log_ratio_low = 0.0f, log_ratio_high = 0.0f;      // its log-ratio sampler's bounds (torch.log of ratio)
-  int64_t out_height = 224, out_width = 224;              // size
+  float scale_low = 0.08f, scale_high = 1.0f;           // scale, as float32
+  double ratio_min = 3.0 / 4.0, ratio_max = 4.0 / 3.0;  // ratio, as Python floats
+  float log_ratio_low = 0.0f, log_ratio_high = 0.0f;    // its log-ratio sampler's bounds (torch.log of ratio)
+  int64_t out_height = 224, out_width = 224;            // size
   bool same_on_batch = false;
 };
 

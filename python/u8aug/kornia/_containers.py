@@ -25,7 +25,7 @@ from kornia.augmentation.container.params import ParamItem, PatchParamItem
 from kornia.augmentation.container.patch import PatchSequential
 from kornia.geometry.transform.affwarp import _side_to_image_size
 
-from . import _draws, _fused, _native_draws
+from . import _draws, _fused, _native_draws, _state
 from ._apply import FAST_CLASSES
 
 # kornia's classes with a fast tier (their drop-ins are subclasses, and install() gives kornia's own
@@ -164,6 +164,7 @@ class AugmentationSequential(_KorniaAugmentationSequential):
     _preproc_mask = preproc_mask
     forward = _fused.forward
     __call__ = _fused.call
+    __setattr__ = _state.state_setattr
 
     def __init__(self, *args, fidelity: str = "exact", **kwargs):
         if fidelity not in ("exact", "fast"):

@@ -275,9 +275,8 @@ def _commit(module, data: dict, shape, device, matrix):
     """The state kornia's module call inside its container leaves: its params as the module saw
     them (the container's, with the call's data keys), its matrix (lazy unless computed) and the
     record of the container's params it was made from, written by kornia's own ``_commit_state``
-    and ``_record_matrix_params``: through nn.Module.__setattr__, which torch.compile replays after
-    a compiled call (a write past it, object.__setattr__, is lost there). A matrix already None is
-    not written again (a write costs about 4 us)."""
+    and ``_record_matrix_params`` (u8aug's __setattr__ writes these names directly: _state.py). A
+    matrix already None is not written again."""
     seen = dict(data, data_keys=[DataKey.INPUT])
     if not hasattr(module, "_lazy_matrix_args"):
         module._commit_state(params=seen)
@@ -433,8 +432,7 @@ def clear_state(container) -> None:
 
 def _clear_call_state(container) -> None:
     """clear_state's writes (kornia's: the params and the matrix cache; u8aug's pending matrices),
-    each only where it changes something (a write through nn.Module.__setattr__, which
-    torch.compile needs to see, costs about 4 us); _finish writes the params and pending matrices."""
+    each only where it changes something; _finish writes the params and pending matrices."""
     if is_exporting():
         return
     if container._transform_matrix is not None:

@@ -106,7 +106,13 @@ def program_line(module) -> Optional[Tuple[str, str, Tuple[float, ...]]]:
         if not _draws._cpu_float32(gen.rand_sampler, gen.log_ratio_sampler):
             return None
         height, width = gen.resize_to
-        numbers = (float(module.p), float(gen.scale[0]), float(gen.scale[1]), float(min(gen.ratio)), float(max(gen.ratio)))
+        numbers = (
+            float(module.p),
+            float(gen.scale[0]),
+            float(gen.scale[1]),
+            float(min(gen.ratio)),
+            float(max(gen.ratio)),
+        )
         return f"resized_crop {same} {int(height)} {int(width)}", "resized_crop", numbers
     if type(gen) in (rg.ColorJitterGenerator, rg.ColorJiggleGenerator):
         if not _draws._cpu_float32(*(getattr(gen, s) for s in _JITTER_SAMPLERS)):
@@ -136,7 +142,7 @@ def parameters_of(out: List[torch.Tensor], start: int, kind: str) -> Tuple[Dict[
     return params, end
 
 
-def forward_parameters(module, batch_shape) -> Optional[Dict[str, torch.Tensor]]:
+def draw(module, batch_shape) -> Optional[Dict[str, torch.Tensor]]:
     """One module's forward_parameters natively, or None where its draw is not native."""
     line = program_line(module)
     if line is None or len(batch_shape) < 3 or batch_shape[0] < 1:
@@ -144,3 +150,12 @@ def forward_parameters(module, batch_shape) -> Optional[Dict[str, torch.Tensor]]
     text, kind, numbers = line
     out = torch.ops.u8aug.kornia_forward_parameters([text], list(numbers), bounds_of(module, kind), list(batch_shape))
     return parameters_of(out, 0, kind)[0]
+
+
+def forward_parameters(module, batch_shape) -> Optional[Dict[str, torch.Tensor]]:
+    """A class on its own: its draw natively where it has a generator; None where its draw is not
+    native or is its gate alone, one torch.rand, which Python draws in less time than a call of
+    the op takes (a flip's draw: 12.7 us against 19.6 us, Zen 4; a crop's: 53.7 us against 35.2 us)."""
+    if module._param_generator is None:
+        return None
+    return draw(module, batch_shape)

@@ -7,13 +7,12 @@ from typing import Dict
 
 import kornia.augmentation as K
 import torch
-from kornia.augmentation.base import _UNSET, _BasicAugmentationBase
+from kornia.augmentation.base import _BasicAugmentationBase
 from kornia.augmentation.utils import _transform_input
 from kornia.augmentation.utils.helpers import _transform_output_shape
-from kornia.core.utils import is_exporting
 
 from .. import ops
-from . import _containers, _draws, _fused, _mix, _ragged
+from . import _containers, _draws, _fused, _mix, _ragged, _state
 from ._apply import FAST_CLASSES, KERNELS, WARP_KERNELS
 from ._matrix import ORIGINAL_MATRICES, matrix_of
 
@@ -132,6 +131,7 @@ def _uint8_methods(kornia_cls, kernel):
         "apply_transform": apply_transform,
         "transform_inputs": transform_inputs,
         "_blend_by_prob": staticmethod(blend_by_prob),
+        "__setattr__": _state.state_setattr,
     }
     if kornia_cls.forward_parameters is _BasicAugmentationBase.forward_parameters:
         methods["forward_parameters"] = _containers.forward_parameters_of_module
@@ -205,6 +205,7 @@ def install() -> None:
         fused = {
             "forward": _fused.forward,
             "__call__": _fused.call,
+            "__setattr__": _state.state_setattr,
             "clear_state": _fused.clear_state,
             "transform_matrix": property(_fused.transform_matrix),
             "_preproc_mask": _containers.preproc_mask,

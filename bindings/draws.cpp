@@ -242,20 +242,25 @@ class OutputBlock {
   uint8_t* end_ = nullptr;
 };
 
-// A float32 0-d (or one-element) CPU tensor's value: a sampler's bound as kornia holds it.
-float bound_of(const Tensor& t) {
-  check(t.defined() && t.is_cpu() && t.scalar_type() == ScalarType::Float && t.numel() == 1,
-        "u8aug.kornia_draws: expected each bound to be a one-element float32 CPU tensor");
-  return *static_cast<const float*>(t.data_ptr());
-}
-
 // kornia's forward_parameters for a chain of modules, from the CPU generator's state bytes
 // (advanced in place): for each module its gate (float32, and as bool), the input shape it saw
 // (int64), then its draw's tensors (u8aug/kornia_draws.h).
 std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::string>& program,
-                                 const std::vector<double>& numbers, const std::vector<Tensor>& bounds, IntList shape) {
+                                 const Tensor& number_tensor, const Tensor& bound_tensor, IntList shape) {
   const char* op = "kornia_draws";
   uint8_t* bytes = state_bytes(op, state);
+  // the numbers as one float64 tensor: a list of floats would be a graph input each under torch.compile
+  check(number_tensor.defined() && number_tensor.is_cpu() && number_tensor.scalar_type() == ScalarType::Double &&
+            number_tensor.dim() == 1 && number_tensor.is_contiguous(),
+        "u8aug.", op, ": expected numbers to be a contiguous 1-D float64 CPU tensor");
+  const double* number_data = static_cast<const double*>(number_tensor.data_ptr());
+  const std::vector<double> numbers(number_data, number_data + number_tensor.numel());
+  // the samplers' bounds (float32, as kornia holds them), one tensor for the chain
+  check(bound_tensor.defined() && bound_tensor.is_cpu() && bound_tensor.scalar_type() == ScalarType::Float &&
+            bound_tensor.dim() == 1 && bound_tensor.is_contiguous(),
+        "u8aug.", op, ": expected bounds to be a contiguous 1-D float32 CPU tensor");
+  const float* bounds = static_cast<const float*>(bound_tensor.data_ptr());
+  const size_t bound_count = static_cast<size_t>(bound_tensor.numel());
   check(shape.size() >= 3 && shape[0] >= 1, "u8aug.", op, ": expected a batch shape (B, ..., H, W) with B >= 1, got ",
         Shape{shape});
   for (int64_t s : shape) check(s >= 1 && s <= (int64_t{1} << 24), "u8aug.", op, ": bad batch shape ", Shape{shape});
@@ -270,9 +275,8 @@ std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::str
   std::vector<Tensor> out;
   size_t next_bound = 0, next_number = 0;
   auto take_bound = [&]() {
-    check(next_bound < bounds.size(), "u8aug.", op, ": the program needs more bounds than the ", bounds.size(),
-          " given");
-    return bound_of(bounds[next_bound++]);
+    check(next_bound < bound_count, "u8aug.", op, ": the program needs more bounds than the ", bound_count, " given");
+    return bounds[next_bound++];
   };
   auto new_tensor = [&](IntList sizes, ScalarType dtype) { return block.make(sizes, dtype); };
   for (const std::string& text : program) {
@@ -324,8 +328,8 @@ std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::str
       out.push_back(order);
     }
   }
-  check(next_bound == bounds.size() && next_number == numbers.size(), "u8aug.", op, ": the program used ", next_bound,
-        " of the ", bounds.size(), " bounds and ", next_number, " of the ", numbers.size(), " numbers given");
+  check(next_bound == bound_count && next_number == numbers.size(), "u8aug.", op, ": the program used ", next_bound,
+        " of the ", bound_count, " bounds and ", next_number, " of the ", numbers.size(), " numbers given");
   write_engine(random.state(), bytes);
   return out;
 }

@@ -15,5 +15,5 @@ STABLE_TORCH_LIBRARY(u8aug, m) {
   m.def("torch_uniform(Tensor(a!) state, int count) -> Tensor");
   // kornia's forward_parameters for a chain, from the CPU generator's state bytes, advanced in place
   // (u8aug/kornia_draws.h, bindings/draws.cpp)
-  m.def("kornia_draws(Tensor(a!) state, str[] program, float[] numbers, Tensor[] bounds, int[] shape) -> Tensor[]");
+  m.def("kornia_draws(Tensor(a!) state, str[] program, Tensor numbers, Tensor bounds, int[] shape) -> Tensor[]");
 }

@@ -110,7 +110,8 @@ def test_a_chain_drawn_at_once_is_the_containers_draw(b):
         theirs = theirs_container.forward_parameters(shape)
         theirs_state = torch.get_rng_state()
         torch.manual_seed(seed)
-        out = _kept.draw(ours_container, *program, shape)
+        lines, _, numbers, bounds = program
+        out = _kept.draw(lines, numbers, bounds, shape)
         ours = _kept.params_of(ours_container, program[1], out)
         assert torch.equal(torch.get_rng_state(), theirs_state)
         assert [p.name for p in ours] == [p.name for p in theirs]
@@ -167,16 +168,30 @@ def test_the_draw_op_names_what_is_wrong(program, numbers, bounds, shape, messag
     state = torch.get_rng_state()
     before = state.clone()
     with pytest.raises(RuntimeError, match=message):
+        numbers, bounds = torch.tensor(numbers, dtype=torch.float64), torch.tensor(bounds, dtype=torch.float32)
         torch.ops.u8aug.kornia_draws(state, program, numbers, bounds, shape)
     assert torch.equal(state, before), "a refused draw moved the generator"
     with pytest.raises(RuntimeError, match="get_rng_state"):
-        torch.ops.u8aug.kornia_draws(state[:100], ["none 0"], [1.0], [], [1, 3, 4, 4])
+        torch.ops.u8aug.kornia_draws(
+            state[:100], ["none 0"], torch.tensor([1.0], dtype=torch.float64), torch.empty(0), [1, 3, 4, 4]
+        )
+    with pytest.raises(RuntimeError, match="float64"):
+        torch.ops.u8aug.kornia_draws(state, ["none 0"], torch.tensor([1.0]), torch.empty(0), [1, 3, 4, 4])
+    with pytest.raises(RuntimeError, match="float32"):
+        torch.ops.u8aug.kornia_draws(
+            state,
+            ["none 0"],
+            torch.tensor([1.0], dtype=torch.float64),
+            torch.empty(0, dtype=torch.float64),
+            [1, 3, 4, 4],
+        )
 
 
 def test_the_draw_outlives_its_other_outputs():
     # the outputs share one block of memory: each keeps it alive on its own
-    out = torch.ops.u8aug.kornia_forward_parameters(["color_jitter 0"], [1.0], [torch.tensor(v) for v in [0.5, 1.5] * 4],
-                                                    [4, 3, 8, 8])  # fmt: skip
+    numbers = torch.tensor([1.0], dtype=torch.float64)
+    bounds = torch.tensor([0.5, 1.5] * 4)
+    out = torch.ops.u8aug.kornia_forward_parameters(["color_jitter 0"], numbers, bounds, [4, 3, 8, 8])
     order = out[-1]
     del out
     assert sorted(order.tolist()) == [0, 1, 2, 3]

@@ -334,7 +334,7 @@ def fused_forward(container, x: torch.Tensor, params) -> torch.Tensor:
             program = _kept.program_of(container)
             plans[key] = None  # unless _kept.keep keeps it below
             if program is not None:
-                out = _kept.draw(container, *program, x.shape)
+                out = _kept.draw(program[0], program[2], program[3], x.shape)
                 params = _kept.params_of(container, program[1], out)
                 calls = []
         if params is None:
@@ -403,7 +403,7 @@ def _finish(container, params, ran) -> None:
 
 def _run_kept(container, x: torch.Tensor, plan) -> torch.Tensor:
     """A kept configuration's call: the native draw, the pipeline, kornia's state."""
-    out = _kept.draw(container, plan.lines, plan.kinds, plan.numbers, x.shape)
+    out = _kept.draw(plan.lines, plan.numbers, plan.bounds, x.shape)
     params = _kept.params_of(container, plan.kinds, out)
     modules = list(container._modules.values())
     y = torch.ops.u8aug.pipeline(x, plan.steps, _kept.tensors_of(plan, modules, params, out))

@@ -18,10 +18,11 @@ are kornia's own, its probabilities, flags (those that are not tensors: a tensor
 Normalize's mean, is read anew each call), fidelity and generator settings (RandomResizedCrop's
 scale, ratio and size; ColorJitter's ranges), its draws' dtype and device; the image's dims,
 channels, dtype and device; torch's default dtype. The image's height, width and batch size are
-not in it: the kept chains' steps do not depend on them. The generators' samplers are read anew
-each call too (their bounds are the draw's inputs). A setting that cannot be hashed makes the call
-unkeepable rather than risk a stale plan. The plan holds Python constants only, so a compiled
-container traces the same code: a kept call is one native draw and one pipeline op in its graph.
+not in it: the kept chains' steps do not depend on them. The samplers' bounds, which the
+generators make from their ranges (in the key), are kept with the plan. A setting that cannot be
+hashed makes the call unkeepable rather than risk a stale plan. The plan holds Python constants and one small tensor
+(the draw's numbers), so a compiled container traces the same code: a kept call is one native draw
+and one pipeline op in its graph.
 """
 
 import enum
@@ -45,7 +46,8 @@ _ABSENT = torch.empty(0, dtype=torch.float32)
 class KeptPlan(NamedTuple):
     lines: Tuple[str, ...]  # the modules' native draws (_native_draws.program_line)
     kinds: Tuple[str, ...]
-    numbers: Tuple[float, ...]
+    numbers: torch.Tensor  # their numbers, float64 (_native_draws.numbers_tensor)
+    bounds: torch.Tensor  # their samplers' bounds, float32 (fixed by the generators' ranges, in the key)
     steps: Tuple[str, ...]  # the pipeline's steps
     # each tensor the steps read: ("param", i, key), ("take", i), ("flag", i, key), ("every",), ("absent",)
     slots: Tuple[tuple, ...]
@@ -129,9 +131,10 @@ def plans_of(container) -> Dict:
     return plans
 
 
-def program_of(container) -> Optional[Tuple[Tuple[str, ...], Tuple[str, ...], Tuple[float, ...]]]:
-    """The chain's native draw (each module's line and kind), or None where it has none: kornia's
-    batch-shape rule moves the size after a crop that always applies, as the draw does."""
+def program_of(container) -> Optional[Tuple[Tuple[str, ...], Tuple[str, ...], torch.Tensor, torch.Tensor]]:
+    """The chain's native draw (each module's line and kind, their numbers and bounds), or None
+    where it has none: kornia's batch-shape rule moves the size after a crop that always applies, as
+    the draw does."""
     if container.random_apply:
         return None
     lines, kinds, numbers = [], [], []
@@ -145,15 +148,20 @@ def program_of(container) -> Optional[Tuple[Tuple[str, ...], Tuple[str, ...], Tu
         lines.append(text)
         kinds.append(kind)
         numbers.extend(own)
-    return tuple(lines), tuple(kinds), tuple(numbers)
+    return tuple(lines), tuple(kinds), _native_draws.numbers_tensor(numbers), bounds_of(container, kinds)
 
 
-def draw(container, lines, kinds, numbers, x_shape) -> List[torch.Tensor]:
-    """The chain's draws, the generators' bounds read now."""
+def bounds_of(container, kinds) -> torch.Tensor:
+    """The chain's sampler bounds, as the generators hold them now."""
     bounds = []
     for m, kind in zip(container._modules.values(), kinds):
         bounds.extend(_native_draws.bounds_of(m, kind))
-    return torch.ops.u8aug.kornia_forward_parameters(list(lines), list(numbers), bounds, list(x_shape))
+    return _native_draws.bounds_tensor(bounds)
+
+
+def draw(lines, numbers, bounds, x_shape) -> List[torch.Tensor]:
+    """The chain's draws."""
+    return torch.ops.u8aug.kornia_forward_parameters(list(lines), numbers, bounds, list(x_shape))
 
 
 def params_of(container, kinds, out) -> List[ParamItem]:
@@ -213,7 +221,7 @@ def keep(container, key, plans, program, out, params, calls) -> None:
     modules = list(container._modules.values())
     if len(planned) != len(modules) or any(p[0] is not m or p[3] is not None for p, m in zip(planned, modules)):
         return  # a module ran on its own, or read a matrix made from its draw
-    lines, kinds, numbers = program
+    lines, kinds, numbers, bounds = program
     takes = [out[take_index(kinds, i)] for i in range(len(modules))]
     slots = []
     for t in tensors:
@@ -225,4 +233,4 @@ def keep(container, key, plans, program, out, params, calls) -> None:
         (int(line.split()[-2]), int(line.split()[-1])) if kind == "resized_crop" else None
         for line, kind in zip(lines, kinds)
     )
-    plans[key] = KeptPlan(lines, kinds, numbers, tuple(steps), tuple(slots), sizes)
+    plans[key] = KeptPlan(lines, kinds, numbers, bounds, tuple(steps), tuple(slots), sizes)

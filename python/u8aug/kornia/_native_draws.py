@@ -3,9 +3,8 @@ on torch's CPU generator (u8aug/kornia_draws.h, bindings/draws.cpp), the same pa
 bit and the generator left where kornia's draws leave it.
 
 A module's draw is written as one line of a program ("KIND SAME INTS..."), its numbers (p, the
-ranges' ends) and its sampler bounds
-as tensors, read by the C++ draw as kornia holds them (its log-ratio bounds are torch.log's
-results). ``program_line`` says whether a module's draw can run natively: kornia's own
+ranges' ends, in one float64 tensor) and its samplers' bounds (one float32 tensor), read by the
+C++ draw as kornia holds them (its log-ratio bounds are torch.log's results). ``program_line`` says whether a module's draw can run natively: kornia's own
 ``forward_parameters``, ``__batch_prob_generator__`` and ``generate_parameters`` (or u8aug's
 replica of it), p_batch 1, float32 draws on the CPU, and a generator this file knows: none (the
 flips, grayscale, normalize...), RandomResizedCrop's, ColorJitter's and ColorJiggle's. Anything
@@ -26,7 +25,7 @@ from . import _containers, _draws
 
 _lib = torch.library.Library("u8aug", "FRAGMENT")
 _lib.define(
-    "kornia_forward_parameters(str[] program, float[] numbers, Tensor[] bounds, SymInt[] shape) -> Tensor[]",
+    "kornia_forward_parameters(str[] program, Tensor numbers, Tensor bounds, SymInt[] shape) -> Tensor[]",
     tags=(torch.Tag.nondeterministic_seeded,),
 )
 
@@ -40,7 +39,7 @@ PER_MODULE = 3  # batch_prob, the gate as bool, forward_input_shape
 
 
 def _forward_parameters(
-    program: List[str], numbers: List[float], bounds: List[torch.Tensor], shape: List[int]
+    program: List[str], numbers: torch.Tensor, bounds: torch.Tensor, shape: List[int]
 ) -> List[torch.Tensor]:
     state = torch.get_rng_state()
     out = torch.ops.u8aug.kornia_draws(state, program, numbers, bounds, shape)
@@ -122,13 +121,27 @@ def program_line(module) -> Optional[Tuple[str, str, Tuple[float, ...]]]:
 
 
 def bounds_of(module, kind: str) -> List[torch.Tensor]:
-    """The sampler bounds a module's draw reads, as its generator holds them now."""
+    """The sampler bounds a module's draw reads, as its generator holds them (one-element float32
+    tensors; bounds_tensor stacks them for the op)."""
     gen = module._param_generator
     if kind == "resized_crop":
         return [gen.log_ratio_sampler.low, gen.log_ratio_sampler.high]
     if kind == "color_jitter":
         return [t for s in _JITTER_SAMPLERS for t in (getattr(gen, s).low, getattr(gen, s).high)]
     return []
+
+
+def numbers_tensor(numbers) -> torch.Tensor:
+    """The program's numbers as the op takes them: one float64 tensor (as a list of floats, each would
+    be a graph input of its own under torch.compile, converted on every call)."""
+    return torch.tensor(numbers, dtype=torch.float64)
+
+
+def bounds_tensor(bounds: List[torch.Tensor]) -> torch.Tensor:
+    """The bounds as the op takes them: one float32 tensor (the same reason as numbers_tensor)."""
+    if not bounds:
+        return torch.empty(0, dtype=torch.float32)
+    return torch.stack([b.reshape(()) for b in bounds])
 
 
 def parameters_of(out: List[torch.Tensor], start: int, kind: str) -> Tuple[Dict[str, torch.Tensor], int]:
@@ -148,7 +161,8 @@ def draw(module, batch_shape) -> Optional[Dict[str, torch.Tensor]]:
     if line is None or len(batch_shape) < 3 or batch_shape[0] < 1:
         return None
     text, kind, numbers = line
-    out = torch.ops.u8aug.kornia_forward_parameters([text], list(numbers), bounds_of(module, kind), list(batch_shape))
+    numbers, bounds = numbers_tensor(numbers), bounds_tensor(bounds_of(module, kind))
+    out = torch.ops.u8aug.kornia_forward_parameters([text], numbers, bounds, list(batch_shape))
     return parameters_of(out, 0, kind)[0]
 
 

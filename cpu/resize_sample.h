@@ -55,10 +55,23 @@ struct OutputRows {
   uint8_t* row(int64_t b, int64_t c, int64_t y) {
     return dst.stride_w == 1 ? &dst.at(b, c, y, 0) : scratch.data() + c * dst.width;
   }
+  // The staged row into an interleaved dst. Strides and pointers in locals: through dst's fields,
+  // every byte store (which may alias them) reloaded them, half a channels_last crop's time.
   void flush(int64_t b, int64_t y) const {
     if (dst.stride_w == 1) return;
-    for (int64_t x = 0; x < dst.width; ++x)
-      for (int64_t c = 0; c < dst.channels; ++c) dst.at(b, c, y, x) = scratch[static_cast<size_t>(c * dst.width + x)];
+    uint8_t* const out = &dst.at(b, 0, y, 0);
+    const uint8_t* const in = scratch.data();
+    const int64_t width = dst.width, channels = dst.channels, stride_w = dst.stride_w, stride_c = dst.stride_c;
+    if (channels == 3 && stride_c == 1 && stride_w == 3) {
+      for (int64_t x = 0; x < width; ++x) {
+        out[3 * x] = in[x];
+        out[3 * x + 1] = in[width + x];
+        out[3 * x + 2] = in[2 * width + x];
+      }
+      return;
+    }
+    for (int64_t c = 0; c < channels; ++c)
+      for (int64_t x = 0; x < width; ++x) out[x * stride_w + c * stride_c] = in[c * width + x];
   }
 };
 

@@ -64,8 +64,9 @@ void* take_output_buffer(size_t bytes) {
   {
     const std::lock_guard<std::mutex> lock(c.mutex);
     if (c.limit == 0) return nullptr;
-    const auto it = c.by_size.find(size);
-    if (it != c.by_size.end()) {
+    // the most recently freed buffer of this size (its pages are the likeliest still in cache)
+    auto it = c.by_size.upper_bound(size);
+    if (it != c.by_size.begin() && (--it)->first == size) {
       char* block = *it->second;
       c.freed.erase(it->second);
       c.by_size.erase(it);

@@ -54,17 +54,22 @@ def test_benchmark_harness_quick(tmp_path):
     assert (tmp_path / "smoke.png").exists() and (tmp_path / "smoke.md").exists()
 
 
-def test_benchmark_pipeline_row_prints_its_non_kernel_share(tmp_path):
+def _quick_row(tmp_path, op, *arguments):
+    """A quick benchmark run of one op: its output, and its row of the table."""
     result = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "bench", "python", "run.py"), "--quick", "--ops", "pipeline",
-         "--libraries", "u8aug", "u8aug kernels alone", "albumentations", "--out", str(tmp_path), "--tag", "p"],
+        [sys.executable, os.path.join(ROOT, "bench", "python", "run.py"), "--quick", "--ops", op, *arguments,
+         "--out", str(tmp_path), "--tag", "q"],
         capture_output=True,
         text=True,
         timeout=900,
     )  # fmt: skip
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "non-kernel share (eager / compiled)" in result.stdout
-    row = next(line for line in result.stdout.splitlines() if line.startswith("| pipeline |"))
+    return result.stdout, next(line for line in result.stdout.splitlines() if line.startswith(f"| {op} |"))
+
+
+def test_benchmark_pipeline_row_prints_its_non_kernel_share(tmp_path):
+    out, row = _quick_row(tmp_path, "pipeline", "--libraries", "u8aug", "u8aug kernels alone", "albumentations")
+    assert "non-kernel share (eager / compiled)" in out
     assert row.rstrip(" |").endswith("/ –") and "% / –" in row
 
 
@@ -108,15 +113,7 @@ def test_main_job_runs_to_the_end_when_a_fidelity_row_fails(tmp_path):
 
 
 def test_benchmark_per_sample_decode_row_reports_decodes_share(tmp_path):
-    result = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "bench", "python", "run.py"), "--quick", "--ops", "per_sample_decode",
-         "--out", str(tmp_path), "--tag", "d"],
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )  # fmt: skip
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert "decode's share (u8aug / albumentations)" in result.stdout
-    row = next(line for line in result.stdout.splitlines() if line.startswith("| per_sample_decode |"))
+    out, row = _quick_row(tmp_path, "per_sample_decode")
+    assert "decode's share (u8aug / albumentations)" in out
     # the decodes alone are references, not peers: the fastest peer is albumentations
     assert "(albumentations)" in row and row.rstrip(" |").count("%") == 2

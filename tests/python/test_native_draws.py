@@ -111,7 +111,7 @@ def test_a_chain_drawn_at_once_is_the_containers_draw(b):
         theirs_state = torch.get_rng_state()
         torch.manual_seed(seed)
         lines, _, numbers, bounds = program
-        out = _kept.draw(lines, numbers, bounds, shape)
+        out = _native_draws.draw_program(lines, numbers, bounds, shape)
         ours = _kept.params_of(ours_container, program[1], out)
         assert torch.equal(torch.get_rng_state(), theirs_state)
         assert [p.name for p in ours] == [p.name for p in theirs]

@@ -38,7 +38,7 @@ from . import _containers, _native_draws
 UNPLANNED = "unplanned"  # a configuration not seen yet (None: seen, and not keepable)
 
 # the empty placeholders a plan can read: the gate of a step that applies to every sample, and an
-# absent optional tensor argument (_fused.Planner)
+# absent optional tensor argument (_planner.Planner)
 _EVERY_SAMPLE = torch.empty(0, dtype=torch.bool)
 _ABSENT = torch.empty(0, dtype=torch.float32)
 
@@ -157,11 +157,6 @@ def bounds_of(container, kinds) -> torch.Tensor:
     for m, kind in zip(container._modules.values(), kinds):
         bounds.extend(_native_draws.bounds_of(m, kind))
     return _native_draws.bounds_tensor(bounds)
-
-
-def draw(lines, numbers, bounds, x_shape) -> List[torch.Tensor]:
-    """The chain's draws."""
-    return torch.ops.u8aug.kornia_forward_parameters(list(lines), numbers, bounds, list(x_shape))
 
 
 def params_of(container, kinds, out) -> List[ParamItem]:

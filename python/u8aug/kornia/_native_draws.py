@@ -161,9 +161,13 @@ def draw(module, batch_shape) -> Optional[Dict[str, torch.Tensor]]:
     if line is None or len(batch_shape) < 3 or batch_shape[0] < 1:
         return None
     text, kind, numbers = line
-    numbers, bounds = numbers_tensor(numbers), bounds_tensor(bounds_of(module, kind))
-    out = torch.ops.u8aug.kornia_forward_parameters([text], numbers, bounds, list(batch_shape))
+    out = draw_program([text], numbers_tensor(numbers), bounds_tensor(bounds_of(module, kind)), batch_shape)
     return parameters_of(out, 0, kind)[0]
+
+
+def draw_program(lines, numbers: torch.Tensor, bounds: torch.Tensor, batch_shape) -> List[torch.Tensor]:
+    """A program's draws (one module's, or a kept chain's: _kept.py), from the default generator."""
+    return torch.ops.u8aug.kornia_forward_parameters(list(lines), numbers, bounds, list(batch_shape))
 
 
 def forward_parameters(module, batch_shape) -> Optional[Dict[str, torch.Tensor]]:

@@ -190,7 +190,7 @@ def run(args) -> list:
                 for lib, factory in peer_defs.peers_for(op).items():
                     if args.libraries and lib not in args.libraries:
                         continue
-                    fn = factory(x)
+                    fn = peer_attempt(row, lib, lambda: factory(x))
                     if fn is not None:
                         fns[lib] = fn
                 # two passes, the libraries in order and then in reverse, each keeping its faster
@@ -199,7 +199,14 @@ def run(args) -> list:
                 timed = {}
                 for order in (list(fns), list(reversed(fns))):
                     for lib in order:
-                        sec, iqr = timer(fns[lib], args.min_run_time)
+                        if lib not in fns:  # it failed in the first pass
+                            continue
+                        result = peer_attempt(row, lib, lambda: timer(fns[lib], args.min_run_time))
+                        if result is None:
+                            del fns[lib]
+                            timed.pop(lib, None)
+                            continue
+                        sec, iqr = result
                         if lib not in timed or sec < timed[lib][0]:
                             timed[lib] = (sec, iqr)
                 for lib in fns:
@@ -226,6 +233,20 @@ def run(args) -> list:
                     flush=True,
                 )
     return rows
+
+
+def peer_attempt(row, lib, attempt):
+    """attempt()'s result, or None where a peer's own code raised (torch's compiler failing on kornia's
+    float class, say): the row records why and goes on without it. u8aug's own failures raise."""
+    try:
+        return attempt()
+    except Exception as e:
+        if peer_defs.is_ours(lib):
+            raise
+        why = f"{type(e).__name__}: {(str(e).strip().splitlines() or [''])[0][:160]}"
+        row.setdefault("failed", {})[lib] = why
+        print(f"  {row['op']:6s} {row['shape']:>16s} {lib}: left out, it failed ({why})", file=sys.stderr, flush=True)
+        return None
 
 
 def summary_table(rows, memory_bound) -> str:
@@ -265,6 +286,8 @@ def summary_table(rows, memory_bound) -> str:
         if decode:
             cells.append(decode_share(L))
         out.append("| " + " | ".join(cells) + " |")
+    failed = [f"{r['op']} {r['shape']}, {lib}: {why}" for r in rows for lib, why in r.get("failed", {}).items()]
+    out += ["", "Left out because they failed: " + "; ".join(failed)] if failed else []
     return "\n".join(out)
 
 

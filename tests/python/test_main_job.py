@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -117,3 +119,19 @@ def test_benchmark_per_sample_decode_row_reports_decodes_share(tmp_path):
     assert "decode's share (u8aug / albumentations)" in out
     # the decodes alone are references, not peers: the fastest peer is albumentations
     assert "(albumentations)" in row and row.rstrip(" |").count("%") == 2
+
+
+def test_a_failing_peer_is_left_out_and_said_but_a_failing_u8aug_column_raises(monkeypatch):
+    monkeypatch.syspath_prepend(os.path.join(ROOT, "bench", "python"))
+    import run
+
+    def boom():
+        raise RuntimeError("C++ compile error\nmore lines")
+
+    row = {"op": "clahe", "shape": "8x3x64x64", "threads": 1, "libraries": {}}
+    assert run.peer_attempt(row, "kornia float compiled", boom) is None
+    assert row["failed"] == {"kornia float compiled": "RuntimeError: C++ compile error"}
+    assert "Left out because they failed: clahe 8x3x64x64, kornia float compiled" in run.summary_table([row], set())
+    with pytest.raises(RuntimeError, match="compile error"):
+        run.peer_attempt(row, "u8aug compiled", boom)
+    assert run.peer_attempt(row, "albumentations", lambda: 7) == 7

@@ -66,13 +66,13 @@ def _plan_module(planner: Planner, module, data: dict, shape, device, take=None)
     return out.shape, matrix
 
 
-def _commit(module, data: dict, shape, device, matrix):
+def _commit(module, data: dict, shape, device, matrix, data_keys: bool = True):
     """The state kornia's module call inside its container leaves: its params as the module saw
-    them (the container's, with the call's data keys), its matrix (lazy unless computed) and the
-    record of the container's params it was made from, written by kornia's own ``_commit_state``
-    and ``_record_matrix_params`` (u8aug's __setattr__ writes these names directly: _state.py). A
-    matrix already None is not written again."""
-    seen = dict(data, data_keys=[DataKey.INPUT])
+    them (the container's, with the call's data keys; a class called on its own, _thin.py, keeps
+    its draw's dict itself), its matrix (lazy unless computed) and the record of the params it was
+    made from, written by kornia's own ``_commit_state`` and ``_record_matrix_params`` (u8aug's
+    __setattr__ writes these names directly: _state.py). A matrix already None is not written again."""
+    seen = dict(data, data_keys=[DataKey.INPUT]) if data_keys else data
     if not hasattr(module, "_lazy_matrix_args"):
         module._commit_state(params=seen)
         return

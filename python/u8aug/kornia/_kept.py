@@ -33,7 +33,7 @@ from kornia.augmentation import random_generator as rg
 from kornia.augmentation.base import _AugmentationBase
 from kornia.augmentation.container.params import ParamItem
 
-from . import _containers, _native_draws
+from . import _apply, _containers, _native_draws
 
 UNPLANNED = "unplanned"  # a configuration not seen yet (None: seen, and not keepable)
 
@@ -131,6 +131,12 @@ def plans_of(container) -> Dict:
     return plans
 
 
+def steps_fixed(module) -> bool:
+    """Whether the module's steps, given its draw, are the same for every image size (a kept plan
+    leaves the size out of its key): not PadTo, whose padding is the size's distance to its own."""
+    return getattr(type(module).apply_transform, "u8aug_kernel", None) is not _apply.KERNELS["PadTo"]
+
+
 def program_of(container) -> Optional[Tuple[Tuple[str, ...], Tuple[str, ...], torch.Tensor, torch.Tensor]]:
     """The chain's native draw (each module's line and kind, their numbers and bounds), or None
     where it has none: kornia's batch-shape rule moves the size after a crop that always applies, as
@@ -139,6 +145,8 @@ def program_of(container) -> Optional[Tuple[Tuple[str, ...], Tuple[str, ...], to
         return None
     lines, kinds, numbers = [], [], []
     for m in container._modules.values():
+        if not steps_fixed(m):
+            return None
         line = _native_draws.program_line(m)
         if line is None:
             return None

@@ -67,7 +67,7 @@ def _forward_parameters_fake(program, numbers, bounds, shape):
     return out
 
 
-_JITTER_SAMPLERS = ("brightness_sampler", "contrast_sampler", "hue_sampler", "saturation_sampler")
+JITTER_SAMPLERS = ("brightness_sampler", "contrast_sampler", "hue_sampler", "saturation_sampler")
 
 
 def own_generate_parameters(module) -> bool:
@@ -114,7 +114,7 @@ def program_line(module) -> Optional[Tuple[str, str, Tuple[float, ...]]]:
         )
         return f"resized_crop {same} {int(height)} {int(width)}", "resized_crop", numbers
     if type(gen) in (rg.ColorJitterGenerator, rg.ColorJiggleGenerator):
-        if not _draws._cpu_float32(*(getattr(gen, s) for s in _JITTER_SAMPLERS)):
+        if not _draws._cpu_float32(*(getattr(gen, s) for s in JITTER_SAMPLERS)):
             return None
         return f"color_jitter {same}", "color_jitter", (float(module.p),)
     return None
@@ -127,7 +127,7 @@ def bounds_of(module, kind: str) -> List[torch.Tensor]:
     if kind == "resized_crop":
         return [gen.log_ratio_sampler.low, gen.log_ratio_sampler.high]
     if kind == "color_jitter":
-        return [t for s in _JITTER_SAMPLERS for t in (getattr(gen, s).low, getattr(gen, s).high)]
+        return [t for s in JITTER_SAMPLERS for t in (getattr(gen, s).low, getattr(gen, s).high)]
     return []
 
 

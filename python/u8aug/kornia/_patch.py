@@ -12,7 +12,7 @@ from kornia.augmentation.utils import _transform_input
 from kornia.augmentation.utils.helpers import _transform_output_shape
 
 from .. import ops
-from . import _containers, _draws, _fused, _mix, _ragged, _state
+from . import _containers, _draws, _fused, _mix, _ragged, _state, _thin
 from ._apply import FAST_CLASSES, KERNELS, WARP_KERNELS
 from ._matrix import ORIGINAL_MATRICES, matrix_of
 
@@ -125,7 +125,11 @@ def _uint8_methods(kornia_cls, kernel):
             return _ragged.forward(self, list(input), *args, **kwargs)
         return orig_forward(self, input, *args, **kwargs)
 
+    forward.u8aug_forward = True  # kornia's forward for everything but an image list: _thin.py may stand in for it
+
     methods = {
+        "__call__": _thin.call,
+        "_u8aug_thin": None,  # the class's kept plans (_thin.py), per instance
         "transform_tensor": transform_tensor,
         "validate_tensor": validate_tensor,
         "apply_transform": apply_transform,

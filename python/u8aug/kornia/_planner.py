@@ -60,6 +60,10 @@ class Planner:
                 f"u8aug.pipeline: the planner gave {name} {len(args)} arguments, its schema has {len(arguments)}"
             )
         for a, value in zip(arguments, args):
+            if a.kind in ("ints", "int") and any(
+                isinstance(v, torch.SymInt) for v in (value if a.kind == "ints" else [value])
+            ):
+                raise _NotFused(f"{name}'s sizes are known only when the compiled call runs")
             if a.kind == "tensor":
                 self.tensors.append(self._all.new_empty(0, dtype=torch.float32) if value is None else value)
             elif a.kind == "ints":

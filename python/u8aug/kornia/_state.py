@@ -25,6 +25,7 @@ STATE_NAMES = frozenset(
         "_pending_matrix_modules",
         "_output_image",
         "_u8aug_kept_plans",
+        "_u8aug_thin",
     }
 )
 
@@ -33,4 +34,6 @@ def state_setattr(self, name: str, value) -> None:
     if name in STATE_NAMES:  # never registered as a parameter, buffer or submodule
         object.__setattr__(self, name, value)
     else:
+        if self.__dict__.get("_u8aug_thin") is not None:
+            object.__setattr__(self, "_u8aug_thin", None)  # a setting changed: the class's kept plans (_thin.py) go
         torch.nn.Module.__setattr__(self, name, value)

@@ -1,0 +1,233 @@
+"""A class called on its own with one uint8 image batch, in a few attribute reads around its op.
+
+kornia's call of one augmentation (nn.Module's call, ``forward``, ``forward_parameters``,
+``apply_func``, ``transform_inputs``, the matrix's bookkeeping) costs 30-40 us of Python around a
+flip whose op takes 6 us. The first uint8 call of a configuration here runs kornia's steps as the
+fused container plans them (_fused._plan_module: the module's own uint8 apply function, its checks
+included) and keeps the plan: the pipeline's steps and where each tensor they read comes from (a
+drawn parameter or the gate, as _kept.py records a chain). Later calls draw natively
+(_native_draws; nothing for a gate-only class at p = 1, which draws no number), run the one op, and
+leave kornia's state as kornia's forward leaves it (_fused._commit: ``_params``, the matrix made
+when it is read). Only classes whose draw is native are kept: a draw in Python may decide the
+steps' words, and only the kept chains' kinds are known not to (_kept.steps_fixed).
+
+What the plan depends on is checked each call by identity (``_guard``): the class's methods (a
+patched ``__batch_prob_generator__`` or ``generate_parameters`` makes a new plan, and the new
+method runs), the flags' values and the generator's settings. Settings set on the module itself
+(``p``, ``same_on_batch``, ``keepdim``, ``fidelity``, its device and dtype) drop the plans through
+its ``__setattr__`` (_state.py). The image's height, width and batch size are not in the plan.
+
+Anything else takes nn.Module's call and kornia's forward, as before: hooks, keyword arguments,
+params given, float images, a (H, W) image, p = 0, a crop that may skip, a warp (its matrix is
+computed from the draw), a draw that is not native, a class the fused container does not plan.
+"""
+
+from typing import NamedTuple, Optional, Tuple
+
+import torch
+from kornia.augmentation import random_generator as rg
+from kornia.augmentation.base import _BasicAugmentationBase
+from kornia.core.utils import is_exporting
+from torch.nn.modules import module as _nn_module
+
+from . import _apply, _fused, _kept, _native_draws
+from ._planner import Planner, _NotFused
+
+_MODULE_CALL = torch.nn.Module.__call__
+_KORNIA_FORWARD = _BasicAugmentationBase.forward
+
+
+class ThinPlan(NamedTuple):
+    program: Tuple[str, str, torch.Tensor, torch.Tensor]  # (line, kind, numbers, bounds): the native draw
+    draws: bool  # whether the module draws at all (False: a gate-only class at p = 1)
+    steps: Tuple[str, ...]
+    slots: Tuple[tuple, ...]  # as _kept.KeptPlan's: ("param", 0, key), ("take", 0), ("flag", 0, key), ("every",), ...
+
+
+def _hooked(module) -> bool:
+    """Whether nn.Module's call would run hooks (its own check, in the same order of cheapness)."""
+    return bool(
+        module._forward_hooks
+        or module._forward_pre_hooks
+        or module._backward_hooks
+        or module._backward_pre_hooks
+        or _nn_module._global_forward_hooks
+        or _nn_module._global_forward_pre_hooks
+        or _nn_module._global_backward_hooks
+        or _nn_module._global_backward_pre_hooks
+    )
+
+
+def _kornias_forward(forward) -> bool:
+    """kornia's forward: its own, the copy of it kornia makes for each class (``__init_subclass__``,
+    its ``__wrapped__`` the one it copied), or u8aug's, which hands everything but an image list to it."""
+    for _ in range(8):
+        if forward is _KORNIA_FORWARD or getattr(forward, "u8aug_forward", False):
+            return True
+        forward = getattr(forward, "__wrapped__", None)
+    return False
+
+
+def _guard(module) -> tuple:
+    """What a kept plan was made from, compared by identity on each call."""
+    cls = type(module)
+    gen = module._param_generator
+    flags = module.flags
+    return (
+        cls.forward,
+        cls.forward_parameters,
+        cls.__batch_prob_generator__,
+        cls.generate_parameters,
+        cls.apply_transform,
+        cls.transform_inputs,
+        module.__dict__.get("generate_parameters"),
+        module.__dict__.get("forward_parameters"),
+        flags,
+        *flags.values(),
+        *_generator_guard(gen),
+        torch.get_default_dtype(),
+    )
+
+
+def _generator_guard(gen) -> tuple:
+    """The generator, and the settings a native draw's plan holds (its numbers and bounds); a
+    generator drawn in Python reads its settings itself each call."""
+    if type(gen) is rg.ResizedCropGenerator:
+        return (gen, gen.scale, gen.ratio, gen.resize_to, gen.rand_sampler, gen.log_ratio_sampler)
+    if type(gen) in (rg.ColorJitterGenerator, rg.ColorJiggleGenerator):
+        return (gen, gen.brightness, gen.contrast, gen.saturation, gen.hue,
+                *[getattr(gen, s) for s in _native_draws.JITTER_SAMPLERS])  # fmt: skip
+    return (gen,)
+
+
+def _same(a: tuple, b: tuple) -> bool:
+    if len(a) != len(b):
+        return False
+    for u, v in zip(a, b):
+        if u is not v:
+            return False
+    return True
+
+
+def call(module, *args, **kwargs):
+    """The class's ``__call__``: one uint8 image tensor and nothing else takes the kept plan."""
+    if len(args) == 1 and not kwargs:
+        x = args[0]
+        if isinstance(x, torch.Tensor) and x.dtype == torch.uint8 and not _hooked(module):
+            y = forward(module, x)
+            if y is not None:
+                return y
+    return _MODULE_CALL(module, *args, **kwargs)
+
+
+def forward(module, x: torch.Tensor) -> Optional[torch.Tensor]:
+    """The call through the module's kept plan for this image's kind; None where it has none."""
+    dims = x.dim()
+    if dims not in (3, 4) or torch._C._get_tracing_state() is not None:
+        return None
+    guard = _guard(module)
+    kept = module._u8aug_thin
+    if kept is None or not _same(kept[0], guard):
+        kept = (guard, {})
+        module._u8aug_thin = kept
+    traits = (dims, x.shape[-3], x.device)
+    plan = kept[1].get(traits, _kept.UNPLANNED)
+    x4 = x if dims == 4 else x.unsqueeze(0)
+    if plan is None:
+        return None
+    drawn = None
+    if plan is _kept.UNPLANNED:
+        plan, drawn = _plan(module, x4)
+        kept[1][traits] = plan
+        if plan is None:
+            return _run_unkept(module, x4, dims, drawn)
+    y = _run(module, x4, plan, drawn)
+    return y[0] if dims == 3 and module.keepdim else y
+
+
+def _run_unkept(module, x4, dims, drawn):
+    """A configuration's first call that found no plan: kornia's forward, with the params already
+    drawn where planning drew them."""
+    if drawn is None:
+        return None
+    return _KORNIA_FORWARD(module, x4 if dims == 4 else x4[0], params=drawn[0])
+
+
+def _plan(module, x4: torch.Tensor):
+    """The module's plan, or None where a call of it cannot be kept (see the top); and what
+    planning drew, (params, the native draw's outputs), None where it drew nothing."""
+    if not (0 < module.p <= 1) or module.p_batch != 1:
+        return None, None
+    if not _kornias_forward(type(module).forward):
+        return None, None
+    kernel = _fused._kernel_of(module)
+    if getattr(type(module), "_u8aug_thin", 0) is not None or kernel is None:
+        return None, None
+    if kernel in _apply.WARP_KERNELS or module.flags.get("cropping_mode") == "resample":
+        return None, None  # it samples by a matrix computed from the draw: a new tensor each call
+    if not _kept.steps_fixed(module):
+        return None, None
+    line = _native_draws.program_line(module)
+    if line is None:
+        return None, None  # a draw in Python: its params may decide the steps' words
+    text, kind, numbers = line
+    if kind == "resized_crop" and module.p != 1:
+        return None, None  # kornia's output shape after a crop that may skip depends on the draw
+    program = (text, kind, _native_draws.numbers_tensor(numbers), _native_draws.bounds_tensor(
+        _native_draws.bounds_of(module, kind)))  # fmt: skip
+    draws = not (module.p == 1 and module._param_generator is None)
+    plan = ThinPlan(program, draws, (), ())
+    drawn = _draw(module, x4.shape, plan)
+    data, out = drawn
+    planner = Planner(x4.device)
+    take = out[1] if out is not None else None
+    try:
+        _fused._plan_module(planner, module, data, tuple(x4.shape), x4.device, take)
+    except _NotFused:
+        return None, drawn
+    if not planner.steps:
+        return None, drawn
+    slots = []
+    for t in planner.tensors:
+        slot = _kept._slot(t, [module], [_Data(data)], [take], planner._all)
+        if slot is None:
+            return None, drawn
+        slots.append(slot)
+    return ThinPlan(program, draws, tuple(planner.steps), tuple(slots)), drawn
+
+
+class _Data(NamedTuple):
+    data: dict
+
+
+def _draw(module, shape, plan: ThinPlan):
+    """The call's params as kornia's ``forward_parameters`` gives them, and the native draw's outputs
+    (None where nothing was drawn)."""
+    if plan.draws:
+        text, kind, numbers, bounds = plan.program
+        out = _native_draws.draw_program([text], numbers, bounds, shape)
+        return _native_draws.parameters_of(out, 0, kind)[0], out
+    # p = 1 and no generator: kornia's gate draws nothing, and its params are these
+    ones = torch.ones(shape[0], device=module.device, dtype=module.dtype)
+    return {"batch_prob": ones, "forward_input_shape": torch.tensor(shape, dtype=torch.long)}, None
+
+
+def _run(module, x4: torch.Tensor, plan: ThinPlan, drawn=None) -> torch.Tensor:
+    data, out = _draw(module, x4.shape, plan) if drawn is None else drawn
+    tensors = []
+    for slot in plan.slots:
+        kind = slot[0]
+        if kind == "param":
+            tensors.append(data[slot[2]])
+        elif kind == "take":
+            tensors.append(out[1])
+        elif kind == "flag":
+            tensors.append(module.flags[slot[2]])
+        elif kind == "every":
+            tensors.append(_kept._EVERY_SAMPLE)
+        else:
+            tensors.append(_kept._ABSENT)
+    y = torch.ops.u8aug.pipeline(x4, plan.steps, tensors)
+    if not is_exporting():
+        _fused._commit(module, data, tuple(x4.shape), x4.device, None, data_keys=False)
+    return y

@@ -17,12 +17,11 @@ result nobody reads: the modules' transformation matrices are left lazy (kornia'
 
 import torch
 from kornia.augmentation import AugmentationSequential as _KorniaAugmentationSequential
-from kornia.augmentation._2d.base import _InputMetadata
 from kornia.augmentation.container.ops import InputSequentialOps
 from kornia.constants import DataKey
 from kornia.core.utils import is_exporting
 
-from . import _apply, _kept, _native_draws, _ragged
+from . import _apply, _kept, _native_draws, _ragged, _state
 from ._planner import Planner, _NotFused, _stand_in
 
 # kornia's own, taken before install() can replace them
@@ -64,27 +63,6 @@ def _plan_module(planner: Planner, module, data: dict, shape, device, take=None)
         planner.current = tuple(shape)
         raise
     return out.shape, matrix
-
-
-def _commit(module, data: dict, shape, device, matrix, data_keys: bool = True):
-    """The state kornia's module call inside its container leaves: its params as the module saw
-    them (the container's, with the call's data keys; a class called on its own, _thin.py, keeps
-    its draw's dict itself), its matrix (lazy unless computed) and the record of the params it was
-    made from, written by kornia's own ``_commit_state`` and ``_record_matrix_params`` (u8aug's
-    __setattr__ writes these names directly: _state.py). A matrix already None is not written again."""
-    seen = dict(data, data_keys=[DataKey.INPUT]) if data_keys else data
-    if not hasattr(module, "_lazy_matrix_args"):
-        module._commit_state(params=seen)
-        return
-    if matrix is not None:
-        module._commit_state(params=seen, transform_matrix=matrix, lazy_matrix_args=None)
-    else:
-        meta = _InputMetadata(tuple(shape), torch.uint8, device)
-        if module._transform_matrix is None:
-            module._commit_state(params=seen, lazy_matrix_args=(meta, data, module.flags))
-        else:
-            module._commit_state(params=seen, transform_matrix=None, lazy_matrix_args=(meta, data, module.flags))
-    module._record_matrix_params(data)
 
 
 def _keeps_dims(module) -> bool:
@@ -145,7 +123,7 @@ def fused_forward(container, x: torch.Tensor, params) -> torch.Tensor:
             if calls is not None:
                 calls.append((list(planner.steps), list(planner.tensors), planner._all, list(planned)))
         for module, data, in_shape, matrix in planned:
-            _commit(module, data, in_shape, device, matrix)
+            _state.commit(module, data, in_shape, device, matrix, data_keys=True)
         planner, planned = None, []
         return x
 
@@ -204,7 +182,7 @@ def _run_kept(container, x: torch.Tensor, plan) -> torch.Tensor:
     y = torch.ops.u8aug.pipeline(x, plan.steps, _kept.tensors_of(plan, modules, params, out))
     shape, device = tuple(x.shape), x.device
     for module, param, size in zip(modules, params, plan.sizes):
-        _commit(module, param.data, shape, device, None)
+        _state.commit(module, param.data, shape, device, None, data_keys=True)
         if size is not None:
             shape = (*shape[:-2], *size)
     _finish(container, params, modules)

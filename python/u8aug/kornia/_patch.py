@@ -130,6 +130,7 @@ def _uint8_methods(kornia_cls, kernel):
     methods = {
         "__call__": _thin.call,
         "_u8aug_thin": None,  # the class's kept plans (_thin.py), per instance
+        "_u8aug_lazy_class": None,  # kornia's classes write their state at once (_state.commit)
         "transform_tensor": transform_tensor,
         "validate_tensor": validate_tensor,
         "apply_transform": apply_transform,
@@ -188,6 +189,9 @@ def uint8_dropin(cls: type) -> type:
     assert kornia_cls is getattr(K, cls.__name__), f"{cls.__name__} must subclass kornia's class of its name"
     for name, method in _uint8_methods(kornia_cls, KERNELS[cls.__name__]).items():
         setattr(cls, name, method)
+    for name, attribute in _state.lazy_state_attributes().items():
+        setattr(cls, name, attribute)
+    cls._u8aug_lazy_class = cls
     cls.__doc__ = f"{cls.__doc__}\n\n{kornia_cls.__doc__ or ''}"
     if cls.__name__ in FAST_CLASSES:
         _fidelity_init(cls, kornia_cls)

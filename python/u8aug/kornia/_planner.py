@@ -31,6 +31,7 @@ class Planner:
     def __init__(self, device: torch.device):
         self.device = device
         self.steps: List[str] = []
+        self.calls: List[tuple] = []  # each step as its op's call: (name, the arguments after img, gated)
         self.tensors: List[torch.Tensor] = []
         self.take: Optional[torch.Tensor] = None  # the current module's gate; None: every sample
         self.normalized = False
@@ -73,6 +74,7 @@ class Planner:
             else:
                 words.append(str(int(value)) if a.kind == "int" else str(value))
         self.steps.append(" ".join(words))
+        self.calls.append((name, args, gated and self.take is not None))
         self.current = shape
         return _stand_in(self.scalar, shape)
 

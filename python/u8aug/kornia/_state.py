@@ -1,18 +1,27 @@
-"""kornia's per-call state written cheaply: the names kornia's classes and containers write on
-every call (their params, matrices and the records kornia checks them by; the container's output
-image) are plain Python attributes, never a parameter, buffer or submodule, yet each write went
-through nn.Module.__setattr__'s Parameter, Buffer and Module checks: about 3 us a write, 19 writes a
-call of the fused standard recipe (as much as its native draw). ``__setattr__`` here writes those
-names straight into the instance and leaves every other name to nn.Module's. kornia's own writers
-(``_commit_state``, ``_record_matrix_params``, its forward) stay in charge of what is written and
-when (nothing inside an export); torch.compile replays the writes after a compiled call as it does
-nn.Module's (tested on torch 2.11 and 2.15: tests/python/test_kept.py).
+"""kornia's per-call state, written cheaply, and on u8aug's own classes made only when read.
 
-The drop-ins and u8aug's containers have it; install() gives it to kornia's classes it touches and
-uninstall() takes it back.
+The names kornia's classes and containers write on every call (their params, matrices and the
+records kornia checks them by; the container's output image) are plain Python attributes, never a
+parameter, buffer or submodule, yet each write went through nn.Module.__setattr__'s Parameter,
+Buffer and Module checks: about 3 us a write, 19 writes a call of the fused standard recipe.
+``state_setattr`` writes those names straight into the instance and leaves every other name to
+nn.Module's; a setting written there (any other name) drops the class's kept plans (_thin.py).
+kornia's own writers (``_commit_state``, ``_record_matrix_params``, its forward) stay in charge of
+what is written and when (nothing inside an export); torch.compile replays the writes after a
+compiled call as it does nn.Module's (tests/python/test_kept.py, test_thin.py).
+
+``commit`` writes what kornia's module call leaves after u8aug ran the module's step (a fused
+container's or a class's kept plan): its params and its matrix made when read. On u8aug's own
+classes (the drop-ins) it only records the call (``_u8aug_pending``): the five names below are
+properties that make the state from the record when one of them is first read or written, the
+same values and the same objects kornia's writers would have left. A call whose state nobody reads
+costs no tensor, no dict and no snapshot. kornia's classes after install() write it at once.
 """
 
 import torch
+from kornia.augmentation._2d.base import _InputMetadata
+from kornia.constants import DataKey
+from kornia.core.utils import is_exporting
 
 STATE_NAMES = frozenset(
     {
@@ -26,8 +35,13 @@ STATE_NAMES = frozenset(
         "_output_image",
         "_u8aug_kept_plans",
         "_u8aug_thin",
+        "_u8aug_pending",
     }
 )
+
+# the state a module call leaves, made when read on the drop-ins
+LAZY_NAMES = ("_params", "_transform_matrix", "_lazy_matrix_args", "_transform_matrix_params",
+              "_transform_matrix_params_snapshot")  # fmt: skip
 
 
 def state_setattr(self, name: str, value) -> None:
@@ -37,3 +51,78 @@ def state_setattr(self, name: str, value) -> None:
         if self.__dict__.get("_u8aug_thin") is not None:
             object.__setattr__(self, "_u8aug_thin", None)  # a setting changed: the class's kept plans (_thin.py) go
         torch.nn.Module.__setattr__(self, name, value)
+
+
+def _slot(name: str) -> str:
+    return "_u8aug_state" + name
+
+
+def _lazy_property(name: str) -> property:
+    slot = _slot(name)
+
+    def get(self):
+        if self._u8aug_pending is not None:
+            materialize(self)
+        return getattr(self, slot)
+
+    def set_(self, value):
+        if self._u8aug_pending is not None:
+            materialize(self)  # the recorded call's other names keep their values
+        object.__setattr__(self, slot, value)
+
+    return property(get, set_, doc=f"kornia's {name}, made from the last call's record when first read")
+
+
+def lazy_state_attributes() -> dict:
+    """The class attributes that make a drop-in's kornia state lazy (the matrix names' defaults are
+    kornia's, None; ``_params`` has none, kornia's constructor writes it)."""
+    attributes = {"_u8aug_pending": None, "_u8aug_lazy_class": None}  # the class itself: set by the caller
+    for name in LAZY_NAMES:
+        attributes[name] = _lazy_property(name)
+        if name != "_params":
+            attributes[_slot(name)] = None
+    return attributes
+
+
+def commit(module, data, shape, device, matrix, data_keys: bool) -> None:
+    """The state kornia's module call leaves (see the top): recorded where the class makes it when
+    read, written now otherwise. ``data``: the params as drawn, None for a class with no generator
+    at p = 1 (kornia's all-ones gate and the shape, made here); ``data_keys``: whether the call was
+    a container's (its params then carry the call's data keys)."""
+    if is_exporting():
+        return  # kornia writes no state inside an export
+    if matrix is None and type(module)._u8aug_lazy_class is type(module):  # a drop-in, not a subclass of one
+        module._u8aug_pending = (data, shape, device, None, data_keys, module.device, module.dtype)
+        return
+    _write(module, data, shape, device, matrix, data_keys, module.device, module.dtype)
+
+
+def materialize(module) -> None:
+    """Writes the state the last recorded call left (see commit)."""
+    pending = module._u8aug_pending
+    object.__setattr__(module, "_u8aug_pending", None)
+    _write(module, *pending)
+
+
+def _write(module, data, shape, device, matrix, data_keys, gate_device, gate_dtype) -> None:
+    """kornia's state after its module call, written by kornia's own ``_commit_state`` and
+    ``_record_matrix_params``: its params as the module saw them, its matrix (lazy unless computed)
+    and the record of the params it was made from. A matrix already None is not written again."""
+    if data is None:
+        data = {
+            "batch_prob": torch.ones(shape[0], device=gate_device, dtype=gate_dtype),
+            "forward_input_shape": torch.tensor(shape, dtype=torch.long),
+        }
+    seen = dict(data, data_keys=[DataKey.INPUT]) if data_keys else data
+    if not hasattr(module, "_lazy_matrix_args"):
+        module._commit_state(params=seen)
+        return
+    if matrix is not None:
+        module._commit_state(params=seen, transform_matrix=matrix, lazy_matrix_args=None)
+    else:
+        meta = _InputMetadata(tuple(shape), torch.uint8, device)
+        if module._transform_matrix is None:
+            module._commit_state(params=seen, lazy_matrix_args=(meta, data, module.flags))
+        else:
+            module._commit_state(params=seen, transform_matrix=None, lazy_matrix_args=(meta, data, module.flags))
+    module._record_matrix_params(data)

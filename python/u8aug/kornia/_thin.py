@@ -7,7 +7,7 @@ fused container plans them (_fused._plan_module: the module's own uint8 apply fu
 included) and keeps the plan: the pipeline's steps and where each tensor they read comes from (a
 drawn parameter or the gate, as _kept.py records a chain). Later calls draw natively
 (_native_draws; nothing for a gate-only class at p = 1, which draws no number), run the one op, and
-leave kornia's state as kornia's forward leaves it (_fused._commit: ``_params``, the matrix made
+leave kornia's state as kornia's forward leaves it (_state.commit: ``_params``, the matrix made
 when it is read). Only classes whose draw is native are kept: a draw in Python may decide the
 steps' words, and only the kept chains' kinds are known not to (_kept.steps_fixed).
 
@@ -27,10 +27,9 @@ from typing import NamedTuple, Optional, Tuple
 import torch
 from kornia.augmentation import random_generator as rg
 from kornia.augmentation.base import _BasicAugmentationBase
-from kornia.core.utils import is_exporting
 from torch.nn.modules import module as _nn_module
 
-from . import _apply, _fused, _kept, _native_draws
+from . import _apply, _fused, _kept, _native_draws, _state
 from ._planner import Planner, _NotFused
 
 _MODULE_CALL = torch.nn.Module.__call__
@@ -42,6 +41,10 @@ class ThinPlan(NamedTuple):
     draws: bool  # whether the module draws at all (False: a gate-only class at p = 1)
     steps: Tuple[str, ...]
     slots: Tuple[tuple, ...]  # as _kept.KeptPlan's: ("param", 0, key), ("take", 0), ("flag", 0, key), ("every",), ...
+    # one step on every sample: its op called directly (3 us less than the pipeline's parse), the
+    # op's name and its arguments after img, a tensor as ("slot", i) of slots
+    op: Optional[str]
+    arguments: Tuple
 
 
 def _hooked(module) -> bool:
@@ -176,9 +179,11 @@ def _plan(module, x4: torch.Tensor):
     program = (text, kind, _native_draws.numbers_tensor(numbers), _native_draws.bounds_tensor(
         _native_draws.bounds_of(module, kind)))  # fmt: skip
     draws = not (module.p == 1 and module._param_generator is None)
-    plan = ThinPlan(program, draws, (), ())
+    plan = ThinPlan(program, draws, (), (), None, ())
     drawn = _draw(module, x4.shape, plan)
     data, out = drawn
+    if data is None:  # kornia's params without a draw, for the apply function to read
+        data = {"batch_prob": torch.ones(x4.shape[0]), "forward_input_shape": torch.tensor(x4.shape)}
     planner = Planner(x4.device)
     take = out[1] if out is not None else None
     try:
@@ -190,10 +195,29 @@ def _plan(module, x4: torch.Tensor):
     slots = []
     for t in planner.tensors:
         slot = _kept._slot(t, [module], [_Data(data)], [take], planner._all)
-        if slot is None:
+        if slot is None or (slot[0] == "param" and not draws):
             return None, drawn
         slots.append(slot)
-    return ThinPlan(program, draws, tuple(planner.steps), tuple(slots)), drawn
+    op, arguments = None, ()
+    if len(planner.calls) == 1 and not planner.calls[0][2]:
+        name, args, _ = planner.calls[0]
+        tensors = [t for t in planner.tensors if t is not planner._all]
+        arguments = tuple(_direct_argument(a, tensors, slots, planner) for a in args)
+        op = name if all(a is not _UNKNOWN for a in arguments) else None
+    return ThinPlan(program, draws, tuple(planner.steps), tuple(slots), op, arguments), drawn
+
+
+_UNKNOWN = object()
+
+
+def _direct_argument(a, tensors, slots, planner):
+    """A direct call's argument: a tensor as its slot, anything else as it is."""
+    if isinstance(a, torch.Tensor):
+        for i, t in enumerate(planner.tensors):
+            if t is a:
+                return ("slot", i)
+        return _UNKNOWN  # made by the planner (a conversion): not a recorded place
+    return a
 
 
 class _Data(NamedTuple):
@@ -207,9 +231,7 @@ def _draw(module, shape, plan: ThinPlan):
         text, kind, numbers, bounds = plan.program
         out = _native_draws.draw_program([text], numbers, bounds, shape)
         return _native_draws.parameters_of(out, 0, kind)[0], out
-    # p = 1 and no generator: kornia's gate draws nothing, and its params are these
-    ones = torch.ones(shape[0], device=module.device, dtype=module.dtype)
-    return {"batch_prob": ones, "forward_input_shape": torch.tensor(shape, dtype=torch.long)}, None
+    return None, None  # p = 1 and no generator: kornia's gate draws nothing (_state.commit makes its params)
 
 
 def _run(module, x4: torch.Tensor, plan: ThinPlan, drawn=None) -> torch.Tensor:
@@ -227,7 +249,10 @@ def _run(module, x4: torch.Tensor, plan: ThinPlan, drawn=None) -> torch.Tensor:
             tensors.append(_kept._EVERY_SAMPLE)
         else:
             tensors.append(_kept._ABSENT)
-    y = torch.ops.u8aug.pipeline(x4, plan.steps, tensors)
-    if not is_exporting():
-        _fused._commit(module, data, tuple(x4.shape), x4.device, None, data_keys=False)
+    if plan.op is not None:
+        args = [tensors[a[1]] if type(a) is tuple and a and a[0] == "slot" else a for a in plan.arguments]
+        y = getattr(torch.ops.u8aug, plan.op)(x4, *args)
+    else:
+        y = torch.ops.u8aug.pipeline(x4, plan.steps, tensors)
+    _state.commit(module, data if plan.draws else None, tuple(x4.shape), x4.device, None, data_keys=False)
     return y

@@ -1,0 +1,201 @@
+"""A class called on its own keeps its plan (u8aug.kornia._thin): after a configuration's first
+uint8 call, a native draw and one pipeline op a call. Every call must still be kornia's forward's:
+the same bytes, params, generator state after and module state (the reference is the same class
+run through nn.Module's call and kornia's forward, which the drop-in tests check against kornia's
+float path); a setting changed or a method patched must make a new plan and run; anything else
+must take kornia's forward."""
+
+from unittest import mock
+
+import kornia.augmentation as K
+import pytest
+import torch
+from kornia.constants import Resample
+
+import u8aug.kornia as UK
+from conftest import random_image
+from u8aug.kornia import _thin
+
+MEAN, STD = torch.tensor([0.485, 0.456, 0.406]), torch.tensor([0.229, 0.224, 0.225])
+
+CASES = [
+    ("RandomHorizontalFlip", (), dict(p=1.0)),
+    ("RandomHorizontalFlip", (), dict(p=0.5)),
+    ("RandomVerticalFlip", (), dict(p=0.3, same_on_batch=True)),
+    ("RandomGrayscale", (), dict(p=0.2)),
+    ("RandomInvert", (), dict(p=0.7)),
+    ("RandomEqualize", (), dict(p=0.5)),
+    ("RandomBoxBlur", ((3, 3),), dict(p=0.6)),
+    ("RandomResizedCrop", ((24, 20),), dict()),
+    ("RandomResizedCrop", ((24, 20),), dict(scale=(0.5, 1.0), ratio=(0.5, 2.0), same_on_batch=True)),
+    ("ColorJitter", (0.4, 0.4, 0.4, 0.1), dict(p=0.8)),
+    ("ColorJiggle", (0.2, 0.2, 0.2, 0.1), dict(p=1.0)),
+    ("ColorJitter", (0.4, 0.4, 0.4, 0.1), dict(p=1.0, fidelity="fast")),
+    ("Normalize", (), dict(mean=MEAN, std=STD)),
+]
+IDS = [f"{name}-{i}" for i, (name, _, _) in enumerate(CASES)]
+SIZES = [(6, 3, 40, 50), (1, 3, 33, 50), (7, 3, 64, 48), (3, 30, 31), (32, 3, 30, 30), (2, 3, 100, 27)]
+
+
+def _make(name, args, kwargs):
+    return getattr(UK, name)(*args, **kwargs)
+
+
+def _plans(module):
+    return [] if module._u8aug_thin is None else list(module._u8aug_thin[1].values())
+
+
+def _assert_same_call(ours, theirs, x, seed):
+    """ours(x), the kept plan's call, against kornia's forward on the same class (nn.Module's call)."""
+    before = x.clone()
+    torch.manual_seed(seed)
+    got = ours(x)
+    got_state = torch.get_rng_state()
+    torch.manual_seed(seed)
+    want = torch.nn.Module.__call__(theirs, x)
+    assert torch.equal(torch.get_rng_state(), got_state), "the generator after the call differs"
+    assert got.dtype == want.dtype and got.shape == want.shape and torch.equal(got, want)
+    assert torch.equal(x, before), "the input changed"
+    assert list(ours._params) == list(theirs._params)
+    for k in theirs._params:
+        assert ours._params[k].dtype == theirs._params[k].dtype and torch.equal(ours._params[k], theirs._params[k]), k
+    assert ours._transform_matrix_params is ours._params  # the record kornia's matrix check reads
+    assert torch.equal(ours.transform_matrix, theirs.transform_matrix)
+    return got
+
+
+@pytest.mark.parametrize("name,args,kwargs", CASES, ids=IDS)
+def test_each_call_is_kornias_forward_and_one_plan_serves_every_size(name, args, kwargs):
+    ours, theirs = _make(name, args, kwargs), _make(name, args, kwargs)
+    for seed, shape in enumerate(SIZES * 2):
+        _assert_same_call(ours, theirs, random_image(shape, seed=seed), seed)
+    plans = _plans(ours)
+    assert len(plans) == 2 and all(isinstance(p, _thin.ThinPlan) for p in plans), "one plan for 4-D, one for 3-D"
+
+
+def test_keepdim_gives_a_one_image_input_its_dims_back():
+    ours, theirs = UK.RandomHorizontalFlip(p=0.5, keepdim=True), UK.RandomHorizontalFlip(p=0.5, keepdim=True)
+    for seed in range(4):
+        got = _assert_same_call(ours, theirs, random_image((3, 20, 21), seed=seed), seed)
+        assert got.shape == (3, 20, 21)
+
+
+def test_a_setting_change_makes_a_new_plan():
+    ours = UK.RandomResizedCrop((24, 20), p=1.0)
+    theirs = UK.RandomResizedCrop((24, 20), p=1.0)
+    x = random_image((4, 3, 40, 44), seed=1)
+    _assert_same_call(ours, theirs, x, 0)
+    first = _plans(ours)[0]
+    for changed in (
+        lambda m: setattr(m._param_generator, "scale", (0.5, 0.6)),
+        lambda m: setattr(m._param_generator, "ratio", (1.0, 1.0)),
+        lambda m: m.flags.update(resample=Resample.NEAREST),
+        lambda m: m.flags.update(align_corners=False),
+        lambda m: setattr(m, "same_on_batch", True),
+    ):
+        changed(ours)
+        changed(theirs)
+        for seed in (1, 2):
+            _assert_same_call(ours, theirs, x, seed)
+        assert _plans(ours)[0] is not first, "the plan outlived a setting"
+        first = _plans(ours)[0]
+    flip, theirs = UK.RandomHorizontalFlip(p=1.0), UK.RandomHorizontalFlip(p=1.0)
+    _assert_same_call(flip, theirs, x, 0)
+    flip.p = theirs.p = 0.5  # p = 1 draws nothing; p = 0.5 draws the gate
+    for seed in (1, 2, 3):
+        _assert_same_call(flip, theirs, x, seed)
+
+
+def test_a_method_patched_after_the_plan_runs():
+    ours, theirs = UK.RandomHorizontalFlip(p=0.5), UK.RandomHorizontalFlip(p=0.5)
+    x = random_image((4, 3, 20, 22), seed=2)
+    _assert_same_call(ours, theirs, x, 0)
+    _assert_same_call(ours, theirs, x, 1)  # kept
+    cls = UK.RandomHorizontalFlip
+    with mock.patch.object(
+        cls, "__batch_prob_generator__", autospec=True, side_effect=cls.__batch_prob_generator__
+    ) as gate:
+        _assert_same_call(ours, theirs, x, 3)
+        assert gate.call_count == 2, "the patched gate did not run on both calls"
+    with mock.patch.object(ours, "generate_parameters", wraps=ours.generate_parameters) as draw:
+        torch.manual_seed(4)
+        ours(x)
+        assert draw.called, "an instance's own generate_parameters did not run"
+
+
+def test_hooks_keywords_and_float_take_kornias_path():
+    aug = UK.RandomHorizontalFlip(p=0.5)
+    x = random_image((2, 3, 16, 17), seed=3)
+    aug(x)
+    seen = []
+    handle = aug.register_forward_hook(lambda m, args, out: seen.append(out))
+    out = aug(x)
+    handle.remove()
+    assert len(seen) == 1 and seen[0] is out, "the forward hook did not run"
+    params = aug.forward_parameters(x.shape)
+    torch.manual_seed(0)
+    y = aug(x, params=params)
+    assert aug._params is params and torch.equal(y, torch.nn.Module.__call__(aug, x, params=params))
+    xf = x.float() / 255
+    torch.manual_seed(5)
+    got = aug(xf)
+    torch.manual_seed(5)
+    assert torch.equal(got, K.RandomHorizontalFlip(p=0.5)(xf))
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: UK.RandomAffine(20.0, p=0.7),  # a matrix computed from the draw
+        lambda: UK.RandomBrightness((0.8, 1.2), p=1.0),  # a draw in Python
+        lambda: UK.RandomResizedCrop((10, 10), p=0.5),  # a crop that may skip
+        lambda: UK.PadTo((40, 40)),  # steps that depend on the size
+        lambda: UK.RandomHorizontalFlip(p=0.0),
+    ],
+)
+def test_classes_that_cannot_be_kept_run_kornias_forward(make):
+    ours, theirs = make(), make()
+    for seed, shape in enumerate([(3, 3, 30, 34), (2, 3, 20, 25), (3, 21, 22)]):
+        x = random_image(shape, seed=seed)
+        torch.manual_seed(seed)
+        got = ours(x)
+        torch.manual_seed(seed)
+        want = torch.nn.Module.__call__(theirs, x)
+        assert torch.equal(got, want)
+    assert not any(isinstance(p, _thin.ThinPlan) for p in _plans(ours))
+
+
+def test_a_container_with_padto_pads_each_size_to_its_target():
+    # PadTo's steps depend on the image's size: a kept chain would pad later sizes by the first's
+    # amounts (it did, before steps_fixed)
+    seq = UK.AugmentationSequential(UK.PadTo((40, 40)), UK.RandomHorizontalFlip())
+    for seed, hw in enumerate([(30, 30), (20, 25), (33, 40)]):
+        x = random_image((2, 3, *hw), seed=seed)
+        torch.manual_seed(seed)
+        got = seq(x)
+        torch.manual_seed(seed)
+        want = K.AugmentationSequential(K.PadTo((40, 40)), K.RandomHorizontalFlip())(x.float())
+        assert got.shape == (2, 3, 40, 40) and torch.equal(got.float(), want)
+
+
+def test_installed_kornia_classes_keep_their_plans():
+    UK.install()
+    try:
+        ours, theirs = K.RandomResizedCrop((16, 18)), K.RandomResizedCrop((16, 18))
+        for seed, shape in enumerate(SIZES):
+            _assert_same_call(ours, theirs, random_image(shape, seed=seed), seed)
+        assert any(isinstance(p, _thin.ThinPlan) for p in _plans(ours))
+    finally:
+        UK.uninstall()
+    assert "_u8aug_thin" not in vars(K.RandomResizedCrop) and "__call__" not in vars(K.RandomResizedCrop)
+
+
+def test_bad_input_after_the_plan_is_kept_raises_clearly():
+    aug = UK.RandomBoxBlur((5, 5), p=1.0)
+    aug(random_image((2, 3, 30, 30)))  # kept
+    with pytest.raises((RuntimeError, ValueError)):
+        aug(random_image((2, 3, 2, 2)))  # smaller than reflect padding allows
+    jitter = UK.ColorJitter(0.4, 0.4, 0.4, 0.1, p=1.0)
+    jitter(random_image((2, 3, 10, 10)))  # kept for 3 channels
+    with pytest.raises((RuntimeError, ValueError, TypeError)):
+        jitter(random_image((2, 2, 10, 10)))  # a new plan, and kornia's check of the channels

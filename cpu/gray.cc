@@ -29,12 +29,26 @@ HWY_INLINE bool GrayRowPlanar(const uint8_t* r, const uint8_t* g, const uint8_t*
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
   if (n < lanes) return false;
   const hn::Rebind<uint8_t, decltype(df)> d8;
-  for (int64_t i = 0;; i += lanes) {
-    if (i + lanes > n) i = n - lanes;
-    const auto v = U8Lanes(df, LumaLanes(df, UnitLanes(df, r + i), UnitLanes(df, g + i), UnitLanes(df, b + i)));
-    for (int64_t c = 0; c < out_channels; ++c) hn::StoreU(v, d8, dst + c * dst_plane + i);
-    if (i + lanes == n) return true;
+  const auto luma = [&](int64_t i) {
+    return LumaLanes(df, UnitLanes(df, r + i), UnitLanes(df, g + i), UnitLanes(df, b + i));
+  };
+  // four vectors quantized and packed in one go (StoreU8Lanes4), the packed bytes then copied to
+  // the other output channels: the quantizer's and the stores' instructions were half the loop
+  const hn::ScalableTag<uint8_t> d8x4;
+  int64_t i = 0;
+  if (static_cast<int64_t>(hn::Lanes(d8x4)) == 4 * lanes) {
+    for (; i + 4 * lanes <= n; i += 4 * lanes) {
+      StoreU8Lanes4(df, luma(i), luma(i + lanes), luma(i + 2 * lanes), luma(i + 3 * lanes), dst + i);
+      const auto packed = hn::LoadU(d8x4, dst + i);
+      for (int64_t c = 1; c < out_channels; ++c) hn::StoreU(packed, d8x4, dst + c * dst_plane + i);
+    }
   }
+  for (; i < n; i += lanes) {
+    if (i + lanes > n) i = n - lanes;
+    const auto v = U8Lanes(df, luma(i));
+    for (int64_t c = 0; c < out_channels; ++c) hn::StoreU(v, d8, dst + c * dst_plane + i);
+  }
+  return true;
 #else
   (void)r, (void)g, (void)b, (void)dst, (void)dst_plane, (void)out_channels, (void)n;
   return false;

@@ -165,6 +165,8 @@ class AugmentationSequential(_KorniaAugmentationSequential):
     forward = _fused.forward
     __call__ = _fused.call
     __setattr__ = _state.state_setattr
+    _u8aug_settings = None  # renewed when a setting is written (_state.state_setattr)
+    _u8aug_key_cache = None  # the modules' part of the kept plans' key (_kept.key_of)
 
     def __init__(self, *args, fidelity: str = "exact", **kwargs):
         if fidelity not in ("exact", "fast"):

@@ -106,21 +106,86 @@ def _module_key(m) -> tuple:
 
 def key_of(container, x: torch.Tensor):
     """The configuration's key, or None where a setting is of a kind the key cannot hold or a
-    child is not an augmentation (a nested container: never kept)."""
+    child is not an augmentation (a nested container: never kept). The modules' part is made once
+    and kept while ``_key_guard`` finds nothing changed (18 us a call for the standard recipe
+    otherwise, and under torch.compile every float it reads was a guard converted each call)."""
+    guard = _key_guard(container)
+    cached = container._u8aug_key_cache
+    if guard is not None and cached is not None and same(cached[0], guard):
+        modules = cached[1]
+    else:
+        modules = _modules_key(container)
+        if guard is not None:
+            container._u8aug_key_cache = (guard, modules)
+    if modules is None:
+        return None
+    return (modules, x.dim(), x.shape[1], x.dtype, str(x.device), torch.get_default_dtype())
+
+
+def _modules_key(container):
     if not all(isinstance(m, _AugmentationBase) for m in container._modules.values()):
         return None
     try:
-        return (
-            tuple([(name, _module_key(m)) for name, m in container._modules.items()]),
-            container.random_apply,
-            x.dim(),
-            x.shape[1],
-            x.dtype,
-            str(x.device),
-            torch.get_default_dtype(),
-        )
+        return (tuple([(name, _module_key(m)) for name, m in container._modules.items()]), container.random_apply)
     except _Unhashable:
         return None
+
+
+def _key_guard(container) -> Optional[tuple]:
+    """What the modules' key was made from, compared by identity: the container's and each
+    module's settings token (a new one whenever a setting is written: _state.state_setattr), the
+    modules themselves, and what ``guard`` reads of each. None where a module or the container
+    has no token (not a u8aug class: its key is made each call)."""
+    token = container._u8aug_settings
+    if token is None:
+        return None
+    parts = [token, len(container._modules)]
+    for name, m in container._modules.items():
+        if not isinstance(m, _AugmentationBase) or getattr(m, "_u8aug_settings", None) is None:
+            return None
+        parts += [name, m, m._u8aug_settings, *guard(m)]
+    return tuple(parts)
+
+
+def guard(module) -> tuple:
+    """What a kept plan was made from, compared by identity on each call."""
+    cls = type(module)
+    gen = module._param_generator
+    flags = module.flags
+    return (
+        cls.forward,
+        cls.forward_parameters,
+        cls.__batch_prob_generator__,
+        cls.generate_parameters,
+        cls.apply_transform,
+        cls.transform_inputs,
+        module.__dict__.get("generate_parameters"),
+        module.__dict__.get("forward_parameters"),
+        flags,
+        *flags.values(),
+        *_generator_guard(gen),
+        torch.get_default_dtype(),
+    )
+
+
+def _generator_guard(gen) -> tuple:
+    """The generator, and the settings a native draw's plan holds (its numbers and bounds); a
+    generator drawn in Python reads its settings itself each call."""
+    if type(gen) is rg.ResizedCropGenerator:
+        return (gen, gen.scale, gen.ratio, gen.resize_to, gen.rand_sampler, gen.log_ratio_sampler)
+    if type(gen) in (rg.ColorJitterGenerator, rg.ColorJiggleGenerator):
+        return (gen, gen.brightness, gen.contrast, gen.saturation, gen.hue,
+                *[getattr(gen, s) for s in _native_draws.JITTER_SAMPLERS])  # fmt: skip
+    return (gen,)
+
+
+def same(a: tuple, b: tuple) -> bool:
+    if len(a) != len(b):
+        return False
+    for u, v in zip(a, b):
+        if u is not v:
+            return False
+    return True
 
 
 def plans_of(container) -> Dict:

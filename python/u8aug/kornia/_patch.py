@@ -130,6 +130,7 @@ def _uint8_methods(kornia_cls, kernel):
     methods = {
         "__call__": _thin.call,
         "_u8aug_thin": None,  # the class's kept plans (_thin.py), per instance
+        "_u8aug_settings": None,  # a token renewed when a setting is written (_state.state_setattr)
         "_u8aug_lazy_class": None,  # kornia's classes write their state at once (_state.commit)
         "transform_tensor": transform_tensor,
         "validate_tensor": validate_tensor,
@@ -196,7 +197,21 @@ def uint8_dropin(cls: type) -> type:
     if cls.__name__ in FAST_CLASSES:
         _fidelity_init(cls, kornia_cls)
         cls.__doc__ += _FIDELITY_DOC
+    _adopting_init(cls)
     return cls
+
+
+def _adopting_init(cls: type) -> None:
+    """The constructor, then the instance's state attributes (_state.adopt)."""
+    init = cls.__init__
+
+    def __init__(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        _state.adopt(self)
+
+    __init__.__signature__ = inspect.signature(init)
+    __init__.__doc__ = init.__doc__
+    cls.__init__ = __init__
 
 
 _ORIGINALS: Dict[str, dict] = {}
@@ -214,6 +229,8 @@ def install() -> None:
             "forward": _fused.forward,
             "__call__": _fused.call,
             "__setattr__": _state.state_setattr,
+            "_u8aug_settings": None,
+            "_u8aug_key_cache": None,
             "clear_state": _fused.clear_state,
             "transform_matrix": property(_fused.transform_matrix),
             "_preproc_mask": _containers.preproc_mask,

@@ -36,6 +36,8 @@ STATE_NAMES = frozenset(
         "_u8aug_kept_plans",
         "_u8aug_thin",
         "_u8aug_pending",
+        "_u8aug_key_cache",
+        "_u8aug_settings",
     }
 )
 
@@ -46,10 +48,16 @@ LAZY_NAMES = ("_params", "_transform_matrix", "_lazy_matrix_args", "_transform_m
 
 def state_setattr(self, name: str, value) -> None:
     if name in STATE_NAMES:  # never registered as a parameter, buffer or submodule
-        object.__setattr__(self, name, value)
+        if name in _LAZY_SET and getattr(type(self), "_u8aug_lazy_class", None) is type(self):
+            _LAZY_SET[name](self, value)  # the property's setter, called as such (torch.compile traces it)
+        else:
+            object.__setattr__(self, name, value)
     else:
+        # a setting changed: a new token for the keys kept from the settings (_kept.key_of), and the
+        # class's kept plans (_thin.py) go
+        object.__setattr__(self, "_u8aug_settings", object())
         if self.__dict__.get("_u8aug_thin") is not None:
-            object.__setattr__(self, "_u8aug_thin", None)  # a setting changed: the class's kept plans (_thin.py) go
+            object.__setattr__(self, "_u8aug_thin", None)
         torch.nn.Module.__setattr__(self, name, value)
 
 
@@ -65,12 +73,21 @@ def _lazy_property(name: str) -> property:
             materialize(self)
         return getattr(self, slot)
 
+    return property(get, _LAZY_SET[name], doc=f"kornia's {name}, made from the last call's record when first read")
+
+
+def _set_lazy(name: str):
+    slot = _slot(name)
+
     def set_(self, value):
         if self._u8aug_pending is not None:
             materialize(self)  # the recorded call's other names keep their values
         object.__setattr__(self, slot, value)
 
-    return property(get, set_, doc=f"kornia's {name}, made from the last call's record when first read")
+    return set_
+
+
+_LAZY_SET = {name: _set_lazy(name) for name in LAZY_NAMES}
 
 
 def lazy_state_attributes() -> dict:
@@ -82,6 +99,23 @@ def lazy_state_attributes() -> dict:
         if name != "_params":
             attributes[_slot(name)] = None
     return attributes
+
+
+def adopt(module) -> None:
+    """Gives a drop-in instance its state's own attributes, after kornia's constructor or where a
+    kornia instance's class became a drop-in (``__class__`` set: u8aug.kornia.auto): state written
+    as plain attributes moves to where the properties keep it, and every name gets its attribute
+    on the instance (torch.compile guards a read that falls back to a class default as absent from
+    the instance, and a write of it inside the compiled call then failed that guard)."""
+    attributes = module.__dict__
+    for name in LAZY_NAMES:
+        slot = _slot(name)
+        if name in attributes:
+            object.__setattr__(module, slot, attributes.pop(name))
+        elif slot not in attributes and name != "_params":
+            object.__setattr__(module, slot, None)
+    if "_u8aug_pending" not in attributes:
+        object.__setattr__(module, "_u8aug_pending", None)
 
 
 def commit(module, data, shape, device, matrix, data_keys: bool) -> None:
@@ -114,14 +148,16 @@ def _write(module, data, shape, device, matrix, data_keys, gate_device, gate_dty
             "forward_input_shape": torch.tensor(shape, dtype=torch.long),
         }
     seen = dict(data, data_keys=[DataKey.INPUT]) if data_keys else data
-    if not hasattr(module, "_lazy_matrix_args"):
+    # the class, not the instance, is asked (a lazy name's property reads the state it is writing)
+    if not hasattr(type(module), "_lazy_matrix_args"):
         module._commit_state(params=seen)
         return
     if matrix is not None:
         module._commit_state(params=seen, transform_matrix=matrix, lazy_matrix_args=None)
     else:
         meta = _InputMetadata(tuple(shape), torch.uint8, device)
-        if module._transform_matrix is None:
+        lazy = getattr(type(module), "_u8aug_lazy_class", None) is type(module)
+        if (getattr(module, _slot("_transform_matrix")) if lazy else module._transform_matrix) is None:
             module._commit_state(params=seen, lazy_matrix_args=(meta, data, module.flags))
         else:
             module._commit_state(params=seen, transform_matrix=None, lazy_matrix_args=(meta, data, module.flags))

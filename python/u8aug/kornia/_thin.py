@@ -11,7 +11,7 @@ leave kornia's state as kornia's forward leaves it (_state.commit: ``_params``, 
 when it is read). Only classes whose draw is native are kept: a draw in Python may decide the
 steps' words, and only the kept chains' kinds are known not to (_kept.steps_fixed).
 
-What the plan depends on is checked each call by identity (``_guard``): the class's methods (a
+What the plan depends on is checked each call by identity (``_kept.guard``): the class's methods (a
 patched ``__batch_prob_generator__`` or ``generate_parameters`` makes a new plan, and the new
 method runs), the flags' values and the generator's settings. Settings set on the module itself
 (``p``, ``same_on_batch``, ``keepdim``, ``fidelity``, its device and dtype) drop the plans through
@@ -25,7 +25,6 @@ computed from the draw), a draw that is not native, a class the fused container 
 from typing import NamedTuple, Optional, Tuple
 
 import torch
-from kornia.augmentation import random_generator as rg
 from kornia.augmentation.base import _BasicAugmentationBase
 from torch.nn.modules import module as _nn_module
 
@@ -71,47 +70,6 @@ def _kornias_forward(forward) -> bool:
     return False
 
 
-def _guard(module) -> tuple:
-    """What a kept plan was made from, compared by identity on each call."""
-    cls = type(module)
-    gen = module._param_generator
-    flags = module.flags
-    return (
-        cls.forward,
-        cls.forward_parameters,
-        cls.__batch_prob_generator__,
-        cls.generate_parameters,
-        cls.apply_transform,
-        cls.transform_inputs,
-        module.__dict__.get("generate_parameters"),
-        module.__dict__.get("forward_parameters"),
-        flags,
-        *flags.values(),
-        *_generator_guard(gen),
-        torch.get_default_dtype(),
-    )
-
-
-def _generator_guard(gen) -> tuple:
-    """The generator, and the settings a native draw's plan holds (its numbers and bounds); a
-    generator drawn in Python reads its settings itself each call."""
-    if type(gen) is rg.ResizedCropGenerator:
-        return (gen, gen.scale, gen.ratio, gen.resize_to, gen.rand_sampler, gen.log_ratio_sampler)
-    if type(gen) in (rg.ColorJitterGenerator, rg.ColorJiggleGenerator):
-        return (gen, gen.brightness, gen.contrast, gen.saturation, gen.hue,
-                *[getattr(gen, s) for s in _native_draws.JITTER_SAMPLERS])  # fmt: skip
-    return (gen,)
-
-
-def _same(a: tuple, b: tuple) -> bool:
-    if len(a) != len(b):
-        return False
-    for u, v in zip(a, b):
-        if u is not v:
-            return False
-    return True
-
-
 def call(module, *args, **kwargs):
     """The class's ``__call__``: one uint8 image tensor and nothing else takes the kept plan."""
     if len(args) == 1 and not kwargs:
@@ -128,9 +86,9 @@ def forward(module, x: torch.Tensor) -> Optional[torch.Tensor]:
     dims = x.dim()
     if dims not in (3, 4) or torch._C._get_tracing_state() is not None:
         return None
-    guard = _guard(module)
+    guard = _kept.guard(module)
     kept = module._u8aug_thin
-    if kept is None or not _same(kept[0], guard):
+    if kept is None or not _kept.same(kept[0], guard):
         kept = (guard, {})
         module._u8aug_thin = kept
     traits = (dims, x.shape[-3], x.device)

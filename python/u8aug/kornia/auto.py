@@ -20,6 +20,7 @@ import kornia.augmentation as K
 from kornia.augmentation.auto import operations as _operations
 
 from . import __name__ as _package
+from . import _state
 
 
 def _dropin(aug):
@@ -31,6 +32,7 @@ def _dropin(aug):
     if cls is None or cls.__bases__ != (type(aug),):
         raise NotImplementedError(f"{_package}.auto: {type(aug).__name__} has no uint8 drop-in")
     aug.__class__ = cls
+    _state.adopt(aug)
     return aug
 
 

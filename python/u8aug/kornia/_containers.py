@@ -166,7 +166,7 @@ class AugmentationSequential(_KorniaAugmentationSequential):
     __call__ = _fused.call
     __setattr__ = _state.state_setattr
     _u8aug_settings = None  # renewed when a setting is written (_state.state_setattr)
-    _u8aug_key_cache = None  # the modules' part of the kept plans' key (_kept.key_of)
+    _u8aug_key_cache = None  # the modules' part of the kept plans' key (_kept.plans_for)
 
     def __init__(self, *args, fidelity: str = "exact", **kwargs):
         if fidelity not in ("exact", "fast"):

@@ -97,9 +97,8 @@ def fused_forward(container, x: torch.Tensor, params) -> torch.Tensor:
     _clear_call_state(container)
     calls = None  # what a configuration's first call runs, recorded for _kept.keep
     if params is None:
-        key = _kept.key_of(container, x)
-        plans = _kept.plans_of(container) if key is not None else {}
-        plan = plans.get(key, _kept.UNPLANNED) if key is not None else None
+        plans, key = _kept.plans_for(container, x)
+        plan = plans.get(key, _kept.UNPLANNED) if plans is not None else None
         if isinstance(plan, _kept.KeptPlan):
             return _run_kept(container, x, plan)
         if plan == _kept.UNPLANNED:

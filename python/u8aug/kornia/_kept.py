@@ -104,22 +104,26 @@ def _module_key(m) -> tuple:
     )
 
 
-def key_of(container, x: torch.Tensor):
-    """The configuration's key, or None where a setting is of a kind the key cannot hold or a
-    child is not an augmentation (a nested container: never kept). The modules' part is made once
-    and kept while ``_key_guard`` finds nothing changed (18 us a call for the standard recipe
-    otherwise, and under torch.compile every float it reads was a guard converted each call)."""
+def plans_for(container, x: torch.Tensor):
+    """(the plans of the container's configuration, keyed by the image's kind; that key), or
+    (None, None) where a setting is of a kind the key cannot hold or a child is not an augmentation
+    (a nested container: never kept). The modules' part of the configuration is made once and kept
+    while ``_key_guard`` finds nothing changed (18 us a call for the standard recipe otherwise).
+    Its plans are kept with it: a compiled call then looks its plan up by the image's kind alone,
+    and guards on no setting's float (each such guard converted a float a call: 20 for the
+    standard recipe)."""
     guard = _key_guard(container)
     cached = container._u8aug_key_cache
     if guard is not None and cached is not None and same(cached[0], guard):
-        modules = cached[1]
+        plans = cached[1]
     else:
         modules = _modules_key(container)
+        if modules is None:
+            return None, None
+        plans = plans_of(container).setdefault(modules, {})
         if guard is not None:
-            container._u8aug_key_cache = (guard, modules)
-    if modules is None:
-        return None
-    return (modules, x.dim(), x.shape[1], x.dtype, str(x.device), torch.get_default_dtype())
+            container._u8aug_key_cache = (guard, plans)
+    return plans, (x.dim(), x.shape[1], x.dtype, str(x.device), torch.get_default_dtype())
 
 
 def _modules_key(container):
@@ -189,6 +193,7 @@ def same(a: tuple, b: tuple) -> bool:
 
 
 def plans_of(container) -> Dict:
+    """{the modules' part of a configuration: {the image's kind: its plan}}."""
     plans = getattr(container, "_u8aug_kept_plans", None)
     if plans is None:
         plans = {}

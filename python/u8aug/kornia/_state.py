@@ -53,7 +53,7 @@ def state_setattr(self, name: str, value) -> None:
         else:
             object.__setattr__(self, name, value)
     else:
-        # a setting changed: a new token for the keys kept from the settings (_kept.key_of), and the
+        # a setting changed: a new token for the keys kept from the settings (_kept.plans_for), and the
         # class's kept plans (_thin.py) go
         object.__setattr__(self, "_u8aug_settings", object())
         if self.__dict__.get("_u8aug_thin") is not None:

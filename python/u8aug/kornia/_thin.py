@@ -19,7 +19,8 @@ its ``__setattr__`` (_state.py). The image's height, width and batch size are no
 
 Anything else takes nn.Module's call and kornia's forward, as before: hooks, keyword arguments,
 params given, float images, a (H, W) image, p = 0, a crop that may skip, a warp (its matrix is
-computed from the draw), a draw that is not native, a class the fused container does not plan.
+computed from the draw), a draw that is not native, a class the fused container does not plan, an
+image that is not on the CPU.
 """
 
 from typing import NamedTuple, Optional, Tuple
@@ -119,6 +120,8 @@ def _plan(module, x4: torch.Tensor):
     planning drew, (params, the native draw's outputs), None where it drew nothing."""
     if not (0 < module.p <= 1) or module.p_batch != 1:
         return None, None
+    if x4.device.type != "cpu":
+        return None, None  # kornia draws on the CPU; a CUDA image's gate would have to move (untested here)
     if not _kornias_forward(type(module).forward):
         return None, None
     kernel = _fused._kernel_of(module)

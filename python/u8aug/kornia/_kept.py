@@ -250,15 +250,17 @@ def take_index(kinds, i: int) -> int:
     return sum(_native_draws.PER_MODULE + len(_native_draws.KEYS[k]) for k in kinds[:i]) + 1
 
 
-def _slot(t, modules, params, takes, everyone):
+def slot_of(t, modules, datas, takes, everyone):
+    """Where a tensor a step reads comes from (see KeptPlan.slots), or None where it is none of
+    them. ``datas``: each module's params dict; ``takes``: its gate as bool (None: not drawn)."""
     if t is everyone:
         return ("every",)
     if t.numel() == 0 and t.dtype == torch.float32:
         return ("absent",)
-    for i, (m, p) in enumerate(zip(modules, params)):
+    for i, (m, data) in enumerate(zip(modules, datas)):
         if t is takes[i]:
             return ("take", i)
-        for k, v in p.data.items():
+        for k, v in data.items():
             if t is v:
                 return ("param", i, k)
         for k, v in m.flags.items():
@@ -267,14 +269,15 @@ def _slot(t, modules, params, takes, everyone):
     return None
 
 
-def tensors_of(plan: KeptPlan, modules, params, out) -> List[torch.Tensor]:
+def resolve(slots, modules, datas, take) -> List[torch.Tensor]:
+    """The tensors a kept plan's steps read this call: ``take(i)`` gives module i's gate."""
     tensors = []
-    for slot in plan.slots:
+    for slot in slots:
         kind = slot[0]
         if kind == "param":
-            tensors.append(params[slot[1]].data[slot[2]])
+            tensors.append(datas[slot[1]][slot[2]])
         elif kind == "take":
-            tensors.append(out[take_index(plan.kinds, slot[1])])
+            tensors.append(take(slot[1]))
         elif kind == "flag":
             tensors.append(modules[slot[1]].flags[slot[2]])
         elif kind == "every":
@@ -282,6 +285,11 @@ def tensors_of(plan: KeptPlan, modules, params, out) -> List[torch.Tensor]:
         else:
             tensors.append(_ABSENT)
     return tensors
+
+
+def tensors_of(plan: KeptPlan, modules, params, out) -> List[torch.Tensor]:
+    datas = [p.data for p in params]
+    return resolve(plan.slots, modules, datas, lambda i: out[take_index(plan.kinds, i)])
 
 
 def keep(container, key, plans, program, out, params, calls) -> None:
@@ -298,7 +306,7 @@ def keep(container, key, plans, program, out, params, calls) -> None:
     takes = [out[take_index(kinds, i)] for i in range(len(modules))]
     slots = []
     for t in tensors:
-        slot = _slot(t, modules, params, takes, everyone)
+        slot = slot_of(t, modules, [p.data for p in params], takes, everyone)
         if slot is None:
             return
         slots.append(slot)

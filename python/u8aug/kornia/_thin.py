@@ -155,15 +155,14 @@ def _plan(module, x4: torch.Tensor):
         return None, drawn
     slots = []
     for t in planner.tensors:
-        slot = _kept._slot(t, [module], [_Data(data)], [take], planner._all)
+        slot = _kept.slot_of(t, [module], [data], [take], planner._all)
         if slot is None or (slot[0] == "param" and not draws):
             return None, drawn
         slots.append(slot)
     op, arguments = None, ()
     if len(planner.calls) == 1 and not planner.calls[0][2]:
         name, args, _ = planner.calls[0]
-        tensors = [t for t in planner.tensors if t is not planner._all]
-        arguments = tuple(_direct_argument(a, tensors, slots, planner) for a in args)
+        arguments = tuple(_direct_argument(a, planner.tensors) for a in args)
         op = name if all(a is not _UNKNOWN for a in arguments) else None
     return ThinPlan(program, draws, tuple(planner.steps), tuple(slots), op, arguments), drawn
 
@@ -171,18 +170,15 @@ def _plan(module, x4: torch.Tensor):
 _UNKNOWN = object()
 
 
-def _direct_argument(a, tensors, slots, planner):
-    """A direct call's argument: a tensor as its slot, anything else as it is."""
+def _direct_argument(a, tensors):
+    """A direct call's argument: a tensor as its place among the step's tensors (so its slot),
+    anything else as it is."""
     if isinstance(a, torch.Tensor):
-        for i, t in enumerate(planner.tensors):
+        for i, t in enumerate(tensors):
             if t is a:
                 return ("slot", i)
         return _UNKNOWN  # made by the planner (a conversion): not a recorded place
     return a
-
-
-class _Data(NamedTuple):
-    data: dict
 
 
 def _draw(module, shape, plan: ThinPlan):
@@ -197,19 +193,7 @@ def _draw(module, shape, plan: ThinPlan):
 
 def _run(module, x4: torch.Tensor, plan: ThinPlan, drawn=None) -> torch.Tensor:
     data, out = _draw(module, x4.shape, plan) if drawn is None else drawn
-    tensors = []
-    for slot in plan.slots:
-        kind = slot[0]
-        if kind == "param":
-            tensors.append(data[slot[2]])
-        elif kind == "take":
-            tensors.append(out[1])
-        elif kind == "flag":
-            tensors.append(module.flags[slot[2]])
-        elif kind == "every":
-            tensors.append(_kept._EVERY_SAMPLE)
-        else:
-            tensors.append(_kept._ABSENT)
+    tensors = _kept.resolve(plan.slots, [module], [data], lambda i: out[1])
     if plan.op is not None:
         args = [tensors[a[1]] if type(a) is tuple and a and a[0] == "slot" else a for a in plan.arguments]
         y = getattr(torch.ops.u8aug, plan.op)(x4, *args)

@@ -144,6 +144,41 @@ void torch_exp(float* values, int64_t n, void* context) {
   std::memcpy(values, out.data_ptr(), sizeof(float) * static_cast<size_t>(n));
 }
 
+// torch's sum(-1) of a (rows, size) float32 tensor, called through torch's dispatcher (its order of
+// additions depends on the row's length and the CPU's vector width).
+void torch_row_sum(const float* values, int64_t rows, int64_t size, float* sums, void* context) {
+  const Tensor& like = *static_cast<const Tensor*>(context);
+  const Tensor in = empty_float("gaussian_kernel1d", like, {rows, size});
+  std::memcpy(in.data_ptr(), values, sizeof(float) * static_cast<size_t>(rows * size));
+  std::array<StableIValue, 4> stack{
+      torch::stable::detail::from(in),
+      torch::stable::detail::from(std::optional<std::vector<int64_t>>(std::vector<int64_t>{-1})),
+      torch::stable::detail::from(false), torch::stable::detail::from(std::optional<ScalarType>())};
+  shim(torch_call_dispatcher("aten::sum", "dim_IntList", stack.data(), TORCH_ABI_VERSION), "run torch.sum");
+  const Tensor out = torch::stable::detail::to<Tensor>(stack[0]);
+  check(out.is_contiguous() && out.scalar_type() == ScalarType::Float && out.numel() == rows,
+        "u8aug.gaussian_kernel1d: torch.sum gave an unexpected tensor");
+  std::memcpy(sums, out.data_ptr(), sizeof(float) * static_cast<size_t>(rows));
+}
+
+// kornia.filters.get_gaussian_kernel1d(size, sigma) for a (B, 1) or (B,) float32 CPU sigma: (B, size)
+// float32, with torch's own exp and sum (u8aug/kornia_draws.h).
+Tensor gaussian_kernel1d(const Tensor& sigma, int64_t size) {
+  const char* op = "gaussian_kernel1d";
+  check(sigma.defined() && (sigma.dim() == 1 || (sigma.dim() == 2 && sigma.size(1) == 1)), "u8aug.", op,
+        ": expected sigma of shape (B, 1) or (B,), got ", sigma.defined() ? Shape{sigma.sizes()} : Shape{});
+  const int64_t b = sigma.size(0);
+  check(b >= 1, "u8aug.", op, ": expected at least one sigma");
+  const float* s = sigma.dim() == 1 ? draws_of(op, "sigma", sigma, {b}) : draws_of(op, "sigma", sigma, {b, 1});
+  check(size >= 1 && size <= 4096, "u8aug.", op, ": expected a kernel size in [1, 4096], got ", size);
+  const Tensor out = empty_float(op, sigma, {b, size});
+  std::vector<float> sums(static_cast<size_t>(b));
+  Tensor like = sigma;
+  kornia_gaussian_kernel1d(s, b, size, torch_exp, &like, torch_row_sum, &like, sums.data(),
+                           static_cast<float*>(out.data_ptr()));
+  return out;
+}
+
 // One module's draw of a program (python/u8aug/kornia/_native_draws.py writes them): the line "KIND
 // SAME INTS...", SAME same_on_batch (0 or 1); its numbers (p, the per-sample gate's probability with
 // p_batch 1, then the kind's) come from the program's list of numbers, in order.
@@ -169,10 +204,11 @@ ModuleDraw parse_draw(const std::string& text, const std::vector<double>& number
     size_t ints, numbers;
   };
   // resized_crop: the output (H, W); scale's and ratio's ends
-  static constexpr Kind kinds[] = {{"none", 0, 0}, {"resized_crop", 2, 4}, {"color_jitter", 0, 0}};
+  // uniform: how many factors (each a sampler's bounds)
+  static constexpr Kind kinds[] = {{"none", 0, 0}, {"resized_crop", 2, 4}, {"color_jitter", 0, 0}, {"uniform", 1, 0}};
   const Kind* kind = nullptr;
   for (const Kind& k : kinds) kind = d.kind == k.name ? &k : kind;
-  check(kind != nullptr, "u8aug.kornia_draws: no draw \"", d.kind, "\" (none, resized_crop, color_jitter)");
+  check(kind != nullptr, "u8aug.kornia_draws: no draw \"", d.kind, "\" (none, resized_crop, color_jitter, uniform)");
   check(d.ints.size() == kind->ints, "u8aug.kornia_draws: ", d.kind, " takes ", kind->ints, " whole numbers, got \"",
         text, "\"");
   check(next_number + 1 + kind->numbers <= numbers.size(),
@@ -268,7 +304,8 @@ std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::str
   const int64_t b = input[0];
   TorchRandom random(read_engine(bytes));
   // each module's outputs: its gate (float32 and bool) and the shape, then at most a crop's boxes
-  // (2 x 8 B float32) and sizes (2 x 2 B int64), or ColorJitter's factors (4 B float32) and order
+  // (2 x 8 B float32) and sizes (2 x 2 B int64), ColorJitter's factors (4 B float32) and order, or
+  // at most 8 uniform factors (8 B float32)
   const int64_t modules = static_cast<int64_t>(program.size());
   const int64_t most = 5 * b + 8 * static_cast<int64_t>(input.size()) + std::max<int64_t>(96 * b, 16 * b + 32);
   OutputBlock block(op, OutputBlock::bytes_for(modules * most, modules * 8));
@@ -326,6 +363,15 @@ std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::str
         out.push_back(f);
       }
       out.push_back(order);
+    } else if (d.kind == "uniform") {
+      check(d.ints[0] >= 1 && d.ints[0] <= 8, "u8aug.", op, ": a uniform draw takes 1 to 8 factors, got \"", text,
+            "\"");
+      for (int64_t k = 0; k < d.ints[0]; ++k) {
+        const float low = take_bound(), high = take_bound();
+        const Tensor f = new_tensor({b}, ScalarType::Float);
+        kornia_uniform(random, low, high, d.same_on_batch, b, static_cast<float*>(f.data_ptr()));
+        out.push_back(f);
+      }
     }
   }
   check(next_bound == bound_count && next_number == numbers.size(), "u8aug.", op, ": the program used ", next_bound,
@@ -342,4 +388,5 @@ STABLE_TORCH_LIBRARY_IMPL(u8aug, CPU, m) {
   m.impl("resized_crop_boxes", TORCH_BOX(&u8aug::bindings::resized_crop_boxes));
   m.impl("torch_uniform", TORCH_BOX(&u8aug::bindings::torch_uniform));
   m.impl("kornia_draws", TORCH_BOX(&u8aug::bindings::kornia_draws));
+  m.impl("gaussian_kernel1d", TORCH_BOX(&u8aug::bindings::gaussian_kernel1d));
 }

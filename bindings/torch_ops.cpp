@@ -16,4 +16,7 @@ STABLE_TORCH_LIBRARY(u8aug, m) {
   // kornia's forward_parameters for a chain, from the CPU generator's state bytes, advanced in place
   // (u8aug/kornia_draws.h, bindings/draws.cpp)
   m.def("kornia_draws(Tensor(a!) state, str[] program, Tensor numbers, Tensor bounds, int[] shape) -> Tensor[]");
+  // kornia.filters.get_gaussian_kernel1d for a (B, 1) or (B,) sigma on the CPU (u8aug/kornia_draws.h,
+  // bindings/draws.cpp)
+  m.def("gaussian_kernel1d(Tensor sigma, int size) -> Tensor");
 }

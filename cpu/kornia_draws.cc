@@ -102,18 +102,68 @@ void kornia_resized_crop(TorchRandom& random, const ResizedCropConfig& config, i
   resized_crop_boxes(d, src, dst);
 }
 
+void kornia_uniform(TorchRandom& random, float low, float high, bool same_on_batch, int64_t batch, float* out) {
+  uniform_rows(random, same_on_batch, batch, 1, out);
+  const float span = high - low;
+  for (int64_t b = 0; b < batch; ++b) {
+    const float scaled = out[b] * span;
+    out[b] = low + scaled;
+  }
+}
+
 void kornia_color_jitter(TorchRandom& random, const ColorJitterConfig& config, int64_t batch, float* factors,
                          int64_t* order) {
-  for (int k = 0; k < 4; ++k) {
-    float* row = factors + k * batch;
-    uniform_rows(random, config.same_on_batch, batch, 1, row);
-    const float span = config.high[k] - config.low[k];
-    for (int64_t b = 0; b < batch; ++b) {
-      const float scaled = row[b] * span;
-      row[b] = config.low[k] + scaled;
+  for (int k = 0; k < 4; ++k)
+    kornia_uniform(random, config.low[k], config.high[k], config.same_on_batch, batch, factors + k * batch);
+  random.randperm(4, order);
+}
+
+void torch_scalar_row_sum(const float* values, int64_t rows, int64_t size, float* sums, void*) {
+  for (int64_t r = 0; r < rows; ++r) {
+    const float* row = values + r * size;
+    float partial[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    const int64_t whole = size / 4 * 4;
+    for (int64_t i = 0; i < whole; i += 4)
+      for (int k = 0; k < 4; ++k) partial[k] += row[i + k];
+    for (int64_t i = whole; i < size; ++i) partial[0] += row[i];
+    for (int k = 1; k < 4; ++k) partial[0] += partial[k];
+    sums[r] = partial[0];
+  }
+}
+
+void kornia_gaussian_kernel1d(const float* sigma, int64_t batch, int64_t size, ExpFunction exp, void* exp_context,
+                              RowSumFunction row_sum, void* sum_context, float* scratch, float* kernel) {
+  // x = arange(size) - size // 2 (+ 0.5 for an even size); the squared distance less its row minimum
+  const float mean = static_cast<float>(size / 2);
+  float nearest = INFINITY;
+  for (int64_t i = 0; i < size; ++i) {
+    float x = static_cast<float>(i) - mean;
+    if (size % 2 == 0) x = x + 0.5f;
+    nearest = std::min(nearest, x * x);
+  }
+  for (int64_t b = 0; b < batch; ++b) {
+    const float s = sigma[b];
+    const float denominator = 2.0f * (s * s);
+    const bool impulse = denominator == 0.0f;
+    for (int64_t i = 0; i < size; ++i) {
+      float x = static_cast<float>(i) - mean;
+      if (size % 2 == 0) x = x + 0.5f;
+      const float dist = x * x - nearest;
+      kernel[b * size + i] = -dist / (impulse ? 1.0f : denominator);
     }
   }
-  random.randperm(4, order);
+  exp(kernel, batch * size, exp_context);
+  for (int64_t b = 0; b < batch; ++b) {
+    if (sigma[b] * sigma[b] * 2.0f != 0.0f) continue;
+    for (int64_t i = 0; i < size; ++i) {
+      float x = static_cast<float>(i) - mean;
+      if (size % 2 == 0) x = x + 0.5f;
+      kernel[b * size + i] = x * x - nearest == 0.0f ? 1.0f : 0.0f;
+    }
+  }
+  row_sum(kernel, batch, size, scratch, sum_context);
+  for (int64_t b = 0; b < batch; ++b)
+    for (int64_t i = 0; i < size; ++i) kernel[b * size + i] = kernel[b * size + i] / scratch[b];
 }
 
 }  // namespace u8aug

@@ -233,6 +233,21 @@ def _resized_crop_boxes_fake(
     return area.new_empty((2, b, 4, 2))
 
 
+# A helper op outside the image-op catalogue: kornia.filters.get_gaussian_kernel1d for a (B, 1) or (B,) sigma
+# on the CPU, with torch's exp and sum (u8aug/kornia_draws.h).
+@torch.library.register_fake("u8aug::gaussian_kernel1d")
+def _gaussian_kernel1d_fake(sigma, size):
+    torch._check(
+        sigma.dtype == torch.float32
+        and (sigma.dim() == 1 or (sigma.dim() == 2 and sigma.shape[1] == 1))
+        and sigma.device.type == "cpu",
+        lambda: "u8aug.gaussian_kernel1d: expected sigma to be a float32 CPU tensor of shape (B, 1) or (B,), got "
+        f"{sigma.dtype} of shape {list(sigma.shape)} on {sigma.device}",
+    )
+    torch._check(1 <= size <= 4096, lambda: f"u8aug.gaussian_kernel1d: expected a kernel size in [1, 4096], got {size}")
+    return sigma.new_empty((sigma.shape[0], size))
+
+
 # A helper op outside the image-op catalogue: torch.rand's numbers from the CPU generator's state bytes,
 # advanced in place (u8aug/mersenne.h; python/u8aug/_rng.py).
 @torch.library.register_fake("u8aug::torch_uniform")

@@ -125,6 +125,37 @@ TEST(KorniaDraws, JitterFactorsInTheirRangesAndAnOrder) {
   EXPECT_EQ(sorted, (std::vector<int64_t>{0, 1, 2, 3}));
 }
 
+TEST(KorniaDraws, UniformIsKorniasRsample) {
+  // torch.manual_seed(0); kornia RandomBrightness((0.8, 1.2)).forward_parameters((3, 3, 4, 4))
+  const float want[3] = {0x1.ff3bbep-1f, 0x1.1b7746p+0f, 0x1.abb85ep-1f};
+  for (const bool same : {false, true}) {
+    TorchRandom random(0);
+    float got[3];
+    kornia_uniform(random, 0.8f, 1.2f, same, 3, got);
+    for (int b = 0; b < 3; ++b) EXPECT_EQ(got[b], want[same ? 0 : b]) << same << " " << b;
+    TorchRandom after(0);  // one word a value drawn: three, or one for the batch
+    float skip[3];
+    after.uniform(skip, same ? 1 : 3);
+    EXPECT_EQ(random.word(), after.word());
+  }
+}
+
+TEST(KorniaDraws, GaussianKernelIsKorniasWithTheCLibrarysExp) {
+  // kornia.filters.kernels.gaussian(5, [[1.5], [0.0]]) and gaussian(4, [[0.7]]) on torch 2.11: the C
+  // library's expf gives torch's numbers for these (the torch extension passes torch's own exp)
+  const float sigma[2] = {1.5f, 0.0f};
+  float kernel[10], sums[2];
+  kornia_gaussian_kernel1d(sigma, 2, 5, c_library_exp, nullptr, torch_scalar_row_sum, nullptr, sums, kernel);
+  const float want[5] = {0x1.ebd74ep-4f, 0x1.defcdep-3f, 0x1.2b1778p-2f, 0x1.defcdep-3f, 0x1.ebd74ep-4f};
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(kernel[i], want[i]) << i;
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(kernel[5 + i], i == 2 ? 1.0f : 0.0f) << "sigma 0: the unit impulse";
+  const float narrow = 0.7f;
+  float even[4], sum = 0;
+  kornia_gaussian_kernel1d(&narrow, 1, 4, c_library_exp, nullptr, torch_scalar_row_sum, nullptr, &sum, even);
+  const float want_even[4] = {0x1.d6f916p-5f, 0x1.c520dcp-2f, 0x1.c520dcp-2f, 0x1.d6f916p-5f};
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(even[i], want_even[i]) << i;
+}
+
 }  // namespace
 }  // namespace test
 }  // namespace u8aug

@@ -70,6 +70,42 @@ def test_the_recipe_is_kept_and_each_call_is_kornias():
     )
 
 
+def _uniform_chain():
+    # uniform draws (PlainUniformGenerator's, the blur's sigma), factors and kernels made from them
+    return [
+        UK.RandomBrightness((0.8, 1.2)),
+        UK.RandomGaussianBlur((5, 3), (0.1, 2.0), p=0.5),
+        UK.RandomHue((-0.2, 0.2), p=0.9),
+        UK.RandomContrast((0.7, 1.3), p=0.5, same_on_batch=True),
+        UK.RandomGamma((0.7, 1.3), (0.9, 1.1)),
+    ]
+
+
+def test_a_chain_of_uniform_draws_is_kept_and_each_call_is_kornias():
+    ours, theirs = UK.AugmentationSequential(*_uniform_chain()), K.AugmentationSequential(*_uniform_chain())
+    for seed, (b, h, w) in enumerate([(6, 40, 50), (1, 33, 50), (7, 64, 48), (2, 30, 30)] * 2):
+        _assert_same_call(ours, theirs, random_image((b, 3, h, w), seed=seed), seed)
+    plans = _plans(ours)
+    assert len(plans) == 1 and isinstance(plans[0], _kept.KeptPlan)
+    assert [s.split()[0] for s in plans[0].steps] == [
+        "adjust_brightness", "filter2d_separable", "adjust_hue", "adjust_contrast", "adjust_gamma"
+    ]  # fmt: skip
+
+
+def test_a_generator_made_anew_with_other_ranges_makes_a_new_plan():
+    from kornia.augmentation import random_generator as rg
+
+    ours, theirs = UK.AugmentationSequential(*_uniform_chain()), K.AugmentationSequential(*_uniform_chain())
+    x = random_image((4, 3, 30, 34), seed=1)
+    _assert_same_call(ours, theirs, x, 0)
+    _assert_same_call(ours, theirs, x, 1)  # kept
+    for c in (ours, theirs):  # the same key (a range is a tensor, not in it), other bounds
+        c[0]._param_generator = rg.PlainUniformGenerator(((1.4, 1.5), "brightness_factor", None, None))
+        c[1]._param_generator = rg.RandomGaussianBlurGenerator((3.0, 4.0))
+    for seed in (2, 3):
+        _assert_same_call(ours, theirs, x, seed)
+
+
 def test_one_image_and_the_fast_tier_are_kept():
     for fidelity in ("exact", "fast"):
         ours = UK.AugmentationSequential(*_recipe(fidelity=fidelity))
@@ -115,7 +151,7 @@ def test_a_hook_patched_after_the_plan_runs():
         lambda: [UK.RandomAffine(20.0, p=0.7), UK.RandomHorizontalFlip()],  # a matrix made from the draw
         lambda: [UK.RandomHorizontalFlip(), UK.Normalize(mean=MEAN, std=STD), K.RandomVerticalFlip()],  # not fused
         lambda: [UK.RandomResizedCrop((10, 10), p=0.5), UK.RandomHorizontalFlip()],  # a crop that may skip
-        lambda: [UK.RandomSolarize(0.1, 0.1, p=0.5), UK.RandomHorizontalFlip()],  # no native draw
+        lambda: [UK.RandomMotionBlur(3, 35.0, 0.5, p=0.5), UK.RandomHorizontalFlip()],  # no native draw
     ],
 )
 def test_chains_that_cannot_be_kept_run_the_fused_path(make):

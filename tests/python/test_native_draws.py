@@ -36,6 +36,19 @@ CLASSES = {
     "RandomVerticalFlip": lambda mod, **kw: mod.RandomVerticalFlip(**kw),
     "RandomGrayscale": lambda mod, **kw: mod.RandomGrayscale(**kw),
     "RandomInvert": lambda mod, **kw: mod.RandomInvert(**kw),
+    # uniform draws: PlainUniformGenerator's samplers, in its order, and RandomGaussianBlur's sigma
+    "RandomBrightness": lambda mod, **kw: mod.RandomBrightness((0.8, 1.2), **kw),
+    "RandomBrightness edges": lambda mod, **kw: mod.RandomBrightness((0.0, 2.0), **kw),
+    "RandomBrightness still": lambda mod, **kw: mod.RandomBrightness((1.0, 1.0), **kw),
+    "RandomContrast": lambda mod, **kw: mod.RandomContrast((0.5, 1.7), **kw),
+    "RandomSaturation": lambda mod, **kw: mod.RandomSaturation((0.2, 1.8), **kw),
+    "RandomHue": lambda mod, **kw: mod.RandomHue((-0.5, 0.5), **kw),
+    "RandomGamma": lambda mod, **kw: mod.RandomGamma((0.5, 1.5), (0.8, 1.2), **kw),
+    "RandomSolarize": lambda mod, **kw: mod.RandomSolarize(0.3, 0.2, **kw),
+    "RandomSharpness": lambda mod, **kw: mod.RandomSharpness(0.8, **kw),
+    "RandomSnow": lambda mod, **kw: mod.RandomSnow((0.1, 0.6), (1.5, 2.5), **kw),
+    "RandomGaussianBlur": lambda mod, **kw: mod.RandomGaussianBlur((5, 5), (0.1, 2.0), **kw),
+    "RandomGaussianBlur edges": lambda mod, **kw: mod.RandomGaussianBlur((3, 3), (0.0, 30.0), **kw),
 }
 SHAPES = [(1, 3, 375, 500), (2, 3, 32, 36), (7, 3, 20, 600), (32, 3, 224, 224), (3, 1, 1, 1)]
 
@@ -195,3 +208,34 @@ def test_the_draw_outlives_its_other_outputs():
     order = out[-1]
     del out
     assert sorted(order.tolist()) == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("size", [*range(1, 34), 63, 64])
+def test_the_gaussian_kernel_is_kornias(size):
+    # u8aug.gaussian_kernel1d (the blur's kernels, with torch's exp and sum) against kornia's own, for
+    # sigmas across the sampled range and beyond it: 0 and one whose square underflows (the unit
+    # impulse), tiny, huge, and batches whose exp call splits into vectors and a tail differently
+    from kornia.filters.kernels import gaussian
+
+    gen = torch.Generator().manual_seed(size)
+    for batch in (1, 2, 7, 32, 33):
+        for trial in range(12):
+            sigma = (torch.rand(batch, 1, generator=gen) * 4) ** 2
+            sigma[0] = (0.0, 1e-30, 1e-20, 1e30, 0.1, 2.0)[trial % 6]
+            ours = torch.ops.u8aug.gaussian_kernel1d(sigma, size)
+            assert torch.equal(ours, gaussian(size, sigma)), (size, batch, trial)
+            assert torch.equal(torch.ops.u8aug.gaussian_kernel1d(sigma.view(-1), size), ours)
+
+
+@pytest.mark.parametrize(
+    "sigma,size,message",
+    [
+        (torch.ones(2, 2), 5, "shape (B, 1) or (B,)"),
+        (torch.ones(2, 1, dtype=torch.float64), 5, "float32 CPU"),
+        (torch.ones(0, 1), 5, "at least one sigma"),
+        (torch.ones(2, 1), 0, "kernel size in [1, 4096]"),
+    ],
+)
+def test_the_gaussian_kernel_op_names_what_is_wrong(sigma, size, message):
+    with pytest.raises(RuntimeError, match=message.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")):
+        torch.ops.u8aug.gaussian_kernel1d(sigma, size)

@@ -32,6 +32,17 @@ CASES = [
     ("ColorJiggle", (0.2, 0.2, 0.2, 0.1), dict(p=1.0)),
     ("ColorJitter", (0.4, 0.4, 0.4, 0.1), dict(p=1.0, fidelity="fast")),
     ("Normalize", (), dict(mean=MEAN, std=STD)),
+    # uniform draws (PlainUniformGenerator, the blur's sigma), with factors made from the draw
+    ("RandomBrightness", ((0.8, 1.2),), dict(p=1.0)),
+    ("RandomBrightness", ((0.5, 1.5),), dict(p=0.6, same_on_batch=True)),
+    ("RandomContrast", ((0.7, 1.3),), dict(p=0.9)),
+    ("RandomSaturation", ((0.5, 1.5),), dict(p=1.0)),
+    ("RandomHue", ((-0.3, 0.3),), dict(p=0.7)),
+    ("RandomGamma", ((0.6, 1.4), (0.9, 1.1)), dict(p=1.0)),
+    ("RandomSolarize", (0.2, 0.1), dict(p=0.5)),
+    ("RandomSharpness", (0.6,), dict(p=1.0)),
+    ("RandomGaussianBlur", ((5, 5), (0.1, 2.0)), dict(p=1.0)),
+    ("RandomGaussianBlur", ((3, 7), (0.0, 1.5)), dict(p=0.5, same_on_batch=True)),
 ]
 IDS = [f"{name}-{i}" for i, (name, _, _) in enumerate(CASES)]
 SIZES = [(6, 3, 40, 50), (1, 3, 33, 50), (7, 3, 64, 48), (3, 30, 31), (32, 3, 30, 30), (2, 3, 100, 27)]
@@ -147,7 +158,7 @@ def test_hooks_keywords_and_float_take_kornias_path():
     "make",
     [
         lambda: UK.RandomAffine(20.0, p=0.7),  # a matrix computed from the draw
-        lambda: UK.RandomBrightness((0.8, 1.2), p=1.0),  # a draw in Python
+        lambda: UK.RandomMotionBlur(3, 35.0, 0.5, p=1.0),  # a draw in Python
         lambda: UK.RandomResizedCrop((10, 10), p=0.5),  # a crop that may skip
         lambda: UK.PadTo((40, 40)),  # steps that depend on the size
         lambda: UK.RandomHorizontalFlip(p=0.0),

@@ -72,4 +72,21 @@ struct ColorJitterConfig {
 void kornia_color_jitter(TorchRandom& random, const ColorJitterConfig& config, int64_t batch, float* factors,
                          int64_t* order);
 
+// kornia's uniform draw of one factor (a sampler of PlainUniformGenerator, RandomGaussianBlur's
+// sigma, each of ColorJitter's): Uniform(low, high).rsample of `batch` values (one repeated with
+// same_on_batch), low + rand * (high - low) in float32, low and high as the sampler holds them.
+void kornia_uniform(TorchRandom& random, float low, float high, bool same_on_batch, int64_t batch, float* out);
+
+// The sums of `rows` rows of `size` float32 values, as torch's sum(-1) adds them: the torch extension
+// passes torch's own (its order depends on the row's length and the CPU's vector width); the C++
+// API's default is torch's order for rows shorter than a vector (four running sums, then the rest).
+using RowSumFunction = void (*)(const float* values, int64_t rows, int64_t size, float* sums, void* context);
+void torch_scalar_row_sum(const float* values, int64_t rows, int64_t size, float* sums, void* context);
+
+// kornia.filters.get_gaussian_kernel1d(size, sigma) for a (batch, 1) float32 sigma: the (batch,
+// size) kernel, float32 operation for operation as kornia.filters.gaussian computes it (the squared
+// distance from the nearest tap, a zero 2 sigma^2 as the unit impulse). Scratch: batch floats.
+void kornia_gaussian_kernel1d(const float* sigma, int64_t batch, int64_t size, ExpFunction exp, void* exp_context,
+                              RowSumFunction row_sum, void* sum_context, float* scratch, float* kernel);
+
 }  // namespace u8aug

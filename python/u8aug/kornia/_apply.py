@@ -10,8 +10,8 @@ from typing import Callable, Dict
 import torch
 
 from .. import ops
+from ._apply_common import derived, fidelity
 from ._apply_common import f32 as _f32
-from ._apply_common import fidelity
 from ._apply_filters import _box_blur, _gaussian_blur, _median_blur, _motion_blur, _sharpness
 from ._apply_geometry import (
     _center_crop,
@@ -201,6 +201,17 @@ def _channel_shuffle(aug, x, params, flags, transform, run=ops):
     return x[batch_index, params["channels"].to(x.device)]
 
 
+_ONE = torch.tensor(1.0)  # float32: factor - 1 the same float32 subtraction, in half the time of a Python 1
+
+
+def _less_one(factor):
+    return factor - _ONE  # RandomBrightness: adjust_brightness(input, factor - 1)
+
+
+def _turns_to_radians(factor):
+    return factor * 2 * math.pi  # RandomHue: adjust_hue(input, factor * 2 * pi)
+
+
 # kornia class name -> the uint8 apply_transform, with kornia's own five arguments
 # (augmentation, uint8 batch, params, flags, transform) -> output.
 # Every float32 step kornia takes on its parameters (factor - 1, factor * 2 * pi) is taken the same way.
@@ -224,7 +235,9 @@ KERNELS: Dict[str, Callable] = {
     "RandomChannelShuffle": _channel_shuffle,
     "RandomHorizontalFlip": lambda aug, x, p, f, t, run=ops: run.hflip(x),
     "RandomVerticalFlip": lambda aug, x, p, f, t, run=ops: run.vflip(x),
-    "RandomBrightness": lambda aug, x, p, f, t, run=ops: run.adjust_brightness(x, _f32(p, "brightness_factor", x) - 1),
+    "RandomBrightness": lambda aug, x, p, f, t, run=ops: run.adjust_brightness(
+        x, derived(run, _less_one, _f32(p, "brightness_factor", x))
+    ),
     "RandomContrast": lambda aug, x, p, f, t, run=ops: run.adjust_contrast(x, _f32(p, "contrast_factor", x)),
     "RandomGamma": lambda aug, x, p, f, t, run=ops: run.adjust_gamma(
         x, _f32(p, "gamma_factor", x), _f32(p, "gain_factor", x)
@@ -237,7 +250,7 @@ KERNELS: Dict[str, Callable] = {
         x, _f32(p, "saturation_factor", x), fidelity(aug)
     ),
     "RandomHue": lambda aug, x, p, f, t, run=ops: run.adjust_hue(
-        x, _f32(p, "hue_factor", x) * 2 * math.pi, fidelity(aug)
+        x, derived(run, _turns_to_radians, _f32(p, "hue_factor", x)), fidelity(aug)
     ),
     "RandomEqualize": lambda aug, x, p, f, t, run=ops: run.equalize(x),
     # kornia's normalize_min_max lands in [0, 1] with or without clip_output

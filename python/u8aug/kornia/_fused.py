@@ -120,7 +120,7 @@ def fused_forward(container, x: torch.Tensor, params) -> torch.Tensor:
         if planner is not None and planner.steps:
             x = torch.ops.u8aug.pipeline(x, planner.steps, planner.tensors)
             if calls is not None:
-                calls.append((list(planner.steps), list(planner.tensors), planner._all, list(planned)))
+                calls.append((list(planner.steps), list(planner.tensors), planner._all, list(planned), planner.derived))
         for module, data, in_shape, matrix in planned:
             _state.commit(module, data, in_shape, device, matrix, data_keys=True)
         planner, planned = None, []

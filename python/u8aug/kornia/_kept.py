@@ -49,7 +49,8 @@ class KeptPlan(NamedTuple):
     numbers: torch.Tensor  # their numbers, float64 (_native_draws.numbers_tensor)
     bounds: torch.Tensor  # their samplers' bounds, float32 (fixed by the generators' ranges, in the key)
     steps: Tuple[str, ...]  # the pipeline's steps
-    # each tensor the steps read: ("param", i, key), ("take", i), ("flag", i, key), ("every",), ("absent",)
+    # each tensor the steps read: ("param", i, key), ("take", i), ("flag", i, key), ("every",), ("absent",),
+    # ("derived", recipe, slots): made from others (_apply_common.derived)
     slots: Tuple[tuple, ...]
     sizes: Tuple[Optional[Tuple[int, int]], ...]  # each module's output (H, W) where it changes the size
 
@@ -82,7 +83,9 @@ def _generator_key(gen):
         return (type(gen), _setting((gen.scale, gen.ratio, gen.resize_to)))
     if type(gen) in (rg.ColorJitterGenerator, rg.ColorJiggleGenerator):
         return (type(gen), _setting((gen.brightness, gen.contrast, gen.saturation, gen.hue)))
-    return type(gen)  # not a native draw: its chain is never kept, whatever its settings
+    if type(gen) is rg.PlainUniformGenerator:
+        return (type(gen), tuple(getattr(gen, "sampler_dict", None) or ()))  # the ranges: in the plan's bounds
+    return type(gen)  # otherwise not a native draw, or its ranges are in the bounds (blur's sigma)
 
 
 def _module_key(m) -> tuple:
@@ -120,8 +123,13 @@ def plans_for(container, x: torch.Tensor):
         modules = _modules_key(container)
         if modules is None:
             return None, None
-        plans = plans_of(container).setdefault(modules, {})
-        if guard is not None:
+        if guard is None:
+            plans = plans_of(container).setdefault(modules, {})
+        else:
+            # Something the guard watches changed: plan anew. A plan's samplers' bounds are not in
+            # the key (they are tensors, read once), and a generator or sampler made anew may hold
+            # other bounds under the same key.
+            plans = plans_of(container)[modules] = {}
             container._u8aug_key_cache = (guard, plans)
     return plans, (x.dim(), x.shape[1], x.dtype, str(x.device), torch.get_default_dtype())
 
@@ -180,6 +188,11 @@ def _generator_guard(gen) -> tuple:
     if type(gen) in (rg.ColorJitterGenerator, rg.ColorJiggleGenerator):
         return (gen, gen.brightness, gen.contrast, gen.saturation, gen.hue,
                 *[getattr(gen, s) for s in _native_draws.JITTER_SAMPLERS])  # fmt: skip
+    if type(gen) is rg.PlainUniformGenerator:
+        samplers = getattr(gen, "sampler_dict", None)
+        return (gen, samplers, *(samplers.values() if samplers else ()))
+    if type(gen) is rg.RandomGaussianBlurGenerator:
+        return (gen, getattr(gen, "sigma_sampler", None))
     return (gen,)
 
 
@@ -247,12 +260,14 @@ def params_of(container, kinds, out) -> List[ParamItem]:
 
 def take_index(kinds, i: int) -> int:
     """Where the op's output holds module i's gate as bool."""
-    return sum(_native_draws.PER_MODULE + len(_native_draws.KEYS[k]) for k in kinds[:i]) + 1
+    return sum(_native_draws.PER_MODULE + len(_native_draws.keys_of(k)) for k in kinds[:i]) + 1
 
 
-def slot_of(t, modules, datas, takes, everyone):
+def slot_of(t, modules, datas, takes, everyone, derived=()):
     """Where a tensor a step reads comes from (see KeptPlan.slots), or None where it is none of
-    them. ``datas``: each module's params dict; ``takes``: its gate as bool (None: not drawn)."""
+    them. ``datas``: each module's params dict; ``takes``: its gate as bool (None: not drawn);
+    ``derived``: the tensors the apply functions made from those by a recipe (Planner.derived):
+    ("derived", recipe, each argument's slot or ("const", value))."""
     if t is everyone:
         return ("every",)
     if t.numel() == 0 and t.dtype == torch.float32:
@@ -266,25 +281,61 @@ def slot_of(t, modules, datas, takes, everyone):
         for k, v in m.flags.items():
             if t is v:
                 return ("flag", i, k)
+    for made, recipe, args in derived:
+        if t is made:
+            inner = []
+            for a in args:
+                inner.append(slot_of(a, modules, datas, takes, everyone, derived) if isinstance(a, torch.Tensor)
+                             else ("const", a))  # fmt: skip
+                if inner[-1] is None:
+                    return None
+            return ("derived", recipe, tuple(inner))
     return None
 
 
 def resolve(slots, modules, datas, take) -> List[torch.Tensor]:
-    """The tensors a kept plan's steps read this call: ``take(i)`` gives module i's gate."""
+    """The tensors a kept plan's steps read this call: ``take(i)`` gives module i's gate. A tensor
+    made by a recipe is made once however many steps read it (its slot is the same object:
+    slots_of)."""
     tensors = []
-    for slot in slots:
-        kind = slot[0]
-        if kind == "param":
-            tensors.append(datas[slot[1]][slot[2]])
-        elif kind == "take":
-            tensors.append(take(slot[1]))
-        elif kind == "flag":
-            tensors.append(modules[slot[1]].flags[slot[2]])
-        elif kind == "every":
-            tensors.append(_EVERY_SAMPLE)
-        else:
-            tensors.append(_ABSENT)
+    for i, slot in enumerate(slots):
+        made = None
+        if slot[0] == "derived":
+            for j in range(i):
+                if slots[j] is slot:
+                    made = tensors[j]
+                    break
+        tensors.append(_resolve(slot, modules, datas, take) if made is None else made)
     return tensors
+
+
+def slots_of(tensors, modules, datas, takes, everyone, derived=()) -> Optional[Tuple[tuple, ...]]:
+    """Each tensor's slot (slot_of), one slot object for a tensor read twice; None where one has none."""
+    slots = []
+    for i, t in enumerate(tensors):
+        seen = [slots[j] for j in range(i) if tensors[j] is t]
+        slot = seen[0] if seen else slot_of(t, modules, datas, takes, everyone, derived)
+        if slot is None:
+            return None
+        slots.append(slot)
+    return tuple(slots)
+
+
+def _resolve(slot, modules, datas, take):
+    kind = slot[0]
+    if kind == "param":
+        return datas[slot[1]][slot[2]]
+    if kind == "take":
+        return take(slot[1])
+    if kind == "flag":
+        return modules[slot[1]].flags[slot[2]]
+    if kind == "every":
+        return _EVERY_SAMPLE
+    if kind == "derived":
+        return slot[1](*[_resolve(a, modules, datas, take) for a in slot[2]])
+    if kind == "const":
+        return slot[1]
+    return _ABSENT
 
 
 def tensors_of(plan: KeptPlan, modules, params, out) -> List[torch.Tensor]:
@@ -298,20 +349,17 @@ def keep(container, key, plans, program, out, params, calls) -> None:
     planned modules); None where a module ran on its own."""
     if calls is None or len(calls) != 1:
         return
-    steps, tensors, everyone, planned = calls[0]
+    steps, tensors, everyone, planned, derived = calls[0]
     modules = list(container._modules.values())
     if len(planned) != len(modules) or any(p[0] is not m or p[3] is not None for p, m in zip(planned, modules)):
         return  # a module ran on its own, or read a matrix made from its draw
     lines, kinds, numbers, bounds = program
     takes = [out[take_index(kinds, i)] for i in range(len(modules))]
-    slots = []
-    for t in tensors:
-        slot = slot_of(t, modules, [p.data for p in params], takes, everyone)
-        if slot is None:
-            return
-        slots.append(slot)
+    slots = slots_of(tensors, modules, [p.data for p in params], takes, everyone, derived)
+    if slots is None:
+        return
     sizes = tuple(
         (int(line.split()[-2]), int(line.split()[-1])) if kind == "resized_crop" else None
         for line, kind in zip(lines, kinds)
     )
-    plans[key] = KeptPlan(lines, kinds, numbers, bounds, tuple(steps), tuple(slots), sizes)
+    plans[key] = KeptPlan(lines, kinds, numbers, bounds, tuple(steps), slots, sizes)

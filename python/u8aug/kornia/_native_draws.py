@@ -20,6 +20,7 @@ from typing import Dict, List, Optional, Tuple
 import torch
 from kornia.augmentation import random_generator as rg
 from kornia.augmentation.base import _BasicAugmentationBase
+from kornia.augmentation.random_generator.base import UniformDistribution as _UniformDistribution
 
 from . import _containers, _draws
 
@@ -30,12 +31,36 @@ _lib.define(
 )
 
 # each draw's tensors after the gate (float32 and bool) and the input shape it saw, in the C++ order
+# (a uniform draw's kind names its factors: "uniform:brightness_factor", keys_of)
 KEYS = {
     "none": (),
     "resized_crop": ("src", "dst", "input_size", "output_size"),
     "color_jitter": ("brightness_factor", "contrast_factor", "hue_factor", "saturation_factor", "order"),
 }
 PER_MODULE = 3  # batch_prob, the gate as bool, forward_input_shape
+UNIFORM = "uniform:"
+
+# The classes whose uniform draws (PlainUniformGenerator's factors, RandomGaussianBlur's sigma) run
+# natively: their apply functions hand each factor to their op as a tensor, or one made from it by
+# a recorded recipe (_apply_common.derived), so the steps a kept plan holds do not depend on the draw.
+UNIFORM_CLASSES = (
+    "RandomBrightness",
+    "RandomContrast",
+    "RandomSaturation",
+    "RandomHue",
+    "RandomSharpness",
+    "RandomGamma",
+    "RandomSolarize",
+    "RandomSnow",
+    "RandomGaussianBlur",
+)
+
+
+def keys_of(kind: str) -> Tuple[str, ...]:
+    """The params a draw of this kind gives after the gate's, in the op's order."""
+    if kind.startswith(UNIFORM):
+        return tuple(kind[len(UNIFORM) :].split(","))
+    return KEYS[kind]
 
 
 def _forward_parameters(
@@ -64,6 +89,8 @@ def _forward_parameters_fake(program, numbers, bounds, shape):
             shape[-2:] = [int(words[-2]), int(words[-1])]
         elif words[0] == "color_jitter":
             out += [torch.empty(b) for _ in range(4)] + [torch.empty(4, dtype=torch.int64)]
+        elif words[0] == "uniform":
+            out += [torch.empty(b) for _ in range(int(words[2]))]
     return out
 
 
@@ -117,7 +144,48 @@ def program_line(module) -> Optional[Tuple[str, str, Tuple[float, ...]]]:
         if not _draws._cpu_float32(*(getattr(gen, s) for s in JITTER_SAMPLERS)):
             return None
         return f"color_jitter {same}", "color_jitter", (float(module.p),)
+    samplers = uniform_samplers(module)
+    if samplers is not None:
+        names = ",".join(samplers)
+        return f"uniform {same} {len(samplers)}", UNIFORM + names, (float(module.p),)
     return None
+
+
+def uniform_samplers(module) -> Optional[Dict[str, object]]:
+    """{param name: its Uniform sampler} of a uniform draw that runs natively (UNIFORM_CLASSES), in
+    the generator's order; None for any other."""
+    gen = module._param_generator
+    kernel = getattr(type(module).apply_transform, "u8aug_kernel", None)
+    if kernel is None or kernel not in _uniform_kernels():
+        return None
+    if type(gen) is rg.PlainUniformGenerator:
+        samplers = getattr(gen, "sampler_dict", None)
+        # the factors' own device and dtype are the params' (its forward's .to)
+        factors = [f for f, *_ in gen.samplers if isinstance(f, torch.Tensor)]
+        if not samplers or not all(f.dtype == torch.float32 and f.device.type == "cpu" for f in factors):
+            return None
+    elif type(gen) is rg.RandomGaussianBlurGenerator:
+        samplers = {"sigma": getattr(gen, "sigma_sampler", None)}
+    else:
+        return None
+    if not 1 <= len(samplers) <= 8:
+        return None
+    for d in samplers.values():
+        if type(d) is not _UniformDistribution or d.low.dim() != 0 or d.high.dim() != 0:
+            return None
+    return samplers if _draws._cpu_float32(*samplers.values()) else None
+
+
+_UNIFORM_KERNELS = None
+
+
+def _uniform_kernels():
+    global _UNIFORM_KERNELS
+    if _UNIFORM_KERNELS is None:
+        from ._apply import KERNELS
+
+        _UNIFORM_KERNELS = frozenset(KERNELS[n] for n in UNIFORM_CLASSES)
+    return _UNIFORM_KERNELS
 
 
 def bounds_of(module, kind: str) -> List[torch.Tensor]:
@@ -128,6 +196,8 @@ def bounds_of(module, kind: str) -> List[torch.Tensor]:
         return [gen.log_ratio_sampler.low, gen.log_ratio_sampler.high]
     if kind == "color_jitter":
         return [t for s in JITTER_SAMPLERS for t in (getattr(gen, s).low, getattr(gen, s).high)]
+    if kind.startswith(UNIFORM):
+        return [t for d in uniform_samplers(module).values() for t in (d.low, d.high)]
     return []
 
 
@@ -147,7 +217,7 @@ def bounds_tensor(bounds: List[torch.Tensor]) -> torch.Tensor:
 def parameters_of(out: List[torch.Tensor], start: int, kind: str) -> Tuple[Dict[str, torch.Tensor], int]:
     """A module's params from the op's output at ``start``, as kornia's forward_parameters gives
     them (its draw's keys, then batch_prob and forward_input_shape); and where the next one starts."""
-    keys = KEYS[kind]
+    keys = keys_of(kind)
     end = start + PER_MODULE + len(keys)
     params = dict(zip(keys, out[start + PER_MODULE : end]))
     params["batch_prob"] = out[start]

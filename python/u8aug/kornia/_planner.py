@@ -38,6 +38,10 @@ class Planner:
         self._all = torch.empty(0, dtype=torch.bool, device=device)
         self.scalar = torch.empty((), dtype=torch.uint8, device=device)
         self.current = None  # the planned image's shape: what the next step must read
+        self.derived: List[tuple] = []  # (tensor, recipe, arguments): _apply_common.derived
+
+    def record_derived(self, made, recipe, args):
+        self.derived.append((made, recipe, args))
 
     def _op(self, name, x, *args, shape=None):
         """A step of op ``name``: ``args`` are the op's arguments after img in its schema's order,

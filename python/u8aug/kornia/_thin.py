@@ -153,18 +153,15 @@ def _plan(module, x4: torch.Tensor):
         return None, drawn
     if not planner.steps:
         return None, drawn
-    slots = []
-    for t in planner.tensors:
-        slot = _kept.slot_of(t, [module], [data], [take], planner._all)
-        if slot is None or (slot[0] == "param" and not draws):
-            return None, drawn
-        slots.append(slot)
+    slots = _kept.slots_of(planner.tensors, [module], [data], [take], planner._all, planner.derived)
+    if slots is None or (not draws and any(s[0] in ("param", "derived") for s in slots)):
+        return None, drawn
     op, arguments = None, ()
     if len(planner.calls) == 1 and not planner.calls[0][2]:
         name, args, _ = planner.calls[0]
         arguments = tuple(_direct_argument(a, planner.tensors) for a in args)
         op = name if all(a is not _UNKNOWN for a in arguments) else None
-    return ThinPlan(program, draws, tuple(planner.steps), tuple(slots), op, arguments), drawn
+    return ThinPlan(program, draws, tuple(planner.steps), slots, op, arguments), drawn
 
 
 _UNKNOWN = object()

@@ -16,6 +16,7 @@
 #include "bindings/tensor_image.h"
 #include "u8aug/draws.h"
 #include "u8aug/kornia_draws.h"
+#include "u8aug/kornia_matrix.h"
 #include "u8aug/u8aug.h"
 
 namespace u8aug {
@@ -130,18 +131,70 @@ Tensor torch_uniform(const Tensor& state, int64_t count) {
   return out;
 }
 
-// torch.exp, called through torch's dispatcher, on n float32 values in place (u8aug/kornia_draws.h:
-// torch's result depends on the CPU and the call's size, so the draw asks torch itself).
-void torch_exp(float* values, int64_t n, void* context) {
-  const Tensor& like = *static_cast<const Tensor*>(context);
+// torch's elementwise `op` ("aten::exp", "aten::sin", ...), called through torch's dispatcher, on n
+// float32 values in place (u8aug/kornia_draws.h: torch's result depends on the CPU and the call's
+// size, so the draw asks torch itself).
+void torch_unary(const char* op, float* values, int64_t n, const Tensor& like) {
   const Tensor in = empty_float("kornia_draws", like, {n});
   std::memcpy(in.data_ptr(), values, sizeof(float) * static_cast<size_t>(n));
   std::array<StableIValue, 1> stack{torch::stable::detail::from(in)};
-  shim(torch_call_dispatcher("aten::exp", "", stack.data(), TORCH_ABI_VERSION), "run torch.exp");
+  shim(torch_call_dispatcher(op, "", stack.data(), TORCH_ABI_VERSION), op);
   const Tensor out = torch::stable::detail::to<Tensor>(stack[0]);
-  check(out.is_contiguous() && out.scalar_type() == ScalarType::Float && out.numel() == n,
-        "u8aug.kornia_draws: torch.exp gave an unexpected tensor");
+  check(out.is_contiguous() && out.scalar_type() == ScalarType::Float && out.numel() == n, "u8aug: ", op,
+        " gave an unexpected tensor");
   std::memcpy(values, out.data_ptr(), sizeof(float) * static_cast<size_t>(n));
+}
+
+void torch_exp(float* values, int64_t n, void* context) {
+  torch_unary("aten::exp", values, n, *static_cast<const Tensor*>(context));
+}
+void torch_sin(float* values, int64_t n, void* context) {
+  torch_unary("aten::sin", values, n, *static_cast<const Tensor*>(context));
+}
+void torch_cos(float* values, int64_t n, void* context) {
+  torch_unary("aten::cos", values, n, *static_cast<const Tensor*>(context));
+}
+void torch_tan(float* values, int64_t n, void* context) {
+  torch_unary("aten::tan", values, n, *static_cast<const Tensor*>(context));
+}
+
+// torch's a @ b for (batch, 3, 3) float32 matrices (torch.bmm, through the dispatcher)
+void torch_product3(const float* a, const float* b, int64_t batch, float* out, void* context) {
+  const Tensor& like = *static_cast<const Tensor*>(context);
+  const Tensor x = empty_float("kornia_affine_matrix", like, {batch, 3, 3});
+  const Tensor y = empty_float("kornia_affine_matrix", like, {batch, 3, 3});
+  std::memcpy(x.data_ptr(), a, sizeof(float) * static_cast<size_t>(9 * batch));
+  std::memcpy(y.data_ptr(), b, sizeof(float) * static_cast<size_t>(9 * batch));
+  std::array<StableIValue, 2> stack{torch::stable::detail::from(x), torch::stable::detail::from(y)};
+  shim(torch_call_dispatcher("aten::bmm", "", stack.data(), TORCH_ABI_VERSION), "run torch.bmm");
+  const Tensor z = torch::stable::detail::to<Tensor>(stack[0]);
+  check(z.is_contiguous() && z.scalar_type() == ScalarType::Float && z.numel() == 9 * batch,
+        "u8aug.kornia_affine_matrix: torch.bmm gave an unexpected tensor");
+  std::memcpy(out, z.data_ptr(), sizeof(float) * static_cast<size_t>(9 * batch));
+}
+
+// RandomAffine's matrix from its params (u8aug/kornia_matrix.h), with torch's sin, cos, tan and bmm:
+// (B, 3, 3) float32. translations, center, scale (B, 2); angle, shear_x, shear_y (B,); float32 CPU.
+Tensor kornia_affine_matrix(const Tensor& translations, const Tensor& center, const Tensor& scale, const Tensor& angle,
+                            const Tensor& shear_x, const Tensor& shear_y) {
+  const char* op = "kornia_affine_matrix";
+  check(angle.defined() && angle.dim() == 1 && angle.size(0) >= 1, "u8aug.", op,
+        ": expected angle of shape (B,) with B >= 1, got ", angle.defined() ? Shape{angle.sizes()} : Shape{});
+  const int64_t b = angle.size(0);
+  const float* t = draws_of(op, "translations", translations, {b, 2});
+  const float* c = draws_of(op, "center", center, {b, 2});
+  const float* s = draws_of(op, "scale", scale, {b, 2});
+  const float* a = draws_of(op, "angle", angle, {b});
+  const float* sx = draws_of(op, "shear_x", shear_x, {b});
+  const float* sy = draws_of(op, "shear_y", shear_y, {b});
+  const Tensor out = empty_float(op, angle, {b, 3, 3});
+  Tensor like = angle;
+  MatrixFunctions f;
+  f.sin = torch_sin, f.cos = torch_cos, f.tan = torch_tan, f.context = &like;
+  f.product = torch_product3, f.product_context = &like;
+  std::vector<float> scratch(static_cast<size_t>(40 * b));
+  u8aug::kornia_affine_matrix(t, c, s, a, sx, sy, b, f, scratch.data(), static_cast<float*>(out.data_ptr()));
+  return out;
 }
 
 // torch's sum(-1) of a (rows, size) float32 tensor, called through torch's dispatcher (its order of
@@ -389,4 +442,5 @@ STABLE_TORCH_LIBRARY_IMPL(u8aug, CPU, m) {
   m.impl("torch_uniform", TORCH_BOX(&u8aug::bindings::torch_uniform));
   m.impl("kornia_draws", TORCH_BOX(&u8aug::bindings::kornia_draws));
   m.impl("gaussian_kernel1d", TORCH_BOX(&u8aug::bindings::gaussian_kernel1d));
+  m.impl("kornia_affine_matrix", TORCH_BOX(&u8aug::bindings::kornia_affine_matrix));
 }

@@ -19,4 +19,8 @@ STABLE_TORCH_LIBRARY(u8aug, m) {
   // kornia.filters.get_gaussian_kernel1d for a (B, 1) or (B,) sigma on the CPU (u8aug/kornia_draws.h,
   // bindings/draws.cpp)
   m.def("gaussian_kernel1d(Tensor sigma, int size) -> Tensor");
+  // RandomAffine's matrix from its params (u8aug/kornia_matrix.h, bindings/draws.cpp)
+  m.def(
+      "kornia_affine_matrix(Tensor translations, Tensor center, Tensor scale, Tensor angle, Tensor shear_x, "
+      "Tensor shear_y) -> Tensor");
 }

@@ -248,6 +248,27 @@ def _gaussian_kernel1d_fake(sigma, size):
     return sigma.new_empty((sigma.shape[0], size))
 
 
+# A helper op outside the image-op catalogue: RandomAffine's matrix from its params on the CPU, with
+# torch's sin, cos, tan and bmm (u8aug/kornia_matrix.h).
+@torch.library.register_fake("u8aug::kornia_affine_matrix")
+def _kornia_affine_matrix_fake(translations, center, scale, angle, shear_x, shear_y):
+    b = angle.shape[0]
+    for name, t, shape in (
+        ("translations", translations, (b, 2)),
+        ("center", center, (b, 2)),
+        ("scale", scale, (b, 2)),
+        ("angle", angle, (b,)),
+        ("shear_x", shear_x, (b,)),
+        ("shear_y", shear_y, (b,)),
+    ):
+        torch._check(
+            t.dtype == torch.float32 and tuple(t.shape) == shape and t.device.type == "cpu",
+            lambda name=name, t=t, shape=shape: f"u8aug.kornia_affine_matrix: expected {name} to be a float32 CPU "
+            f"tensor of shape {list(shape)}, got {t.dtype} of shape {list(t.shape)} on {t.device}",
+        )
+    return angle.new_empty((b, 3, 3))
+
+
 # A helper op outside the image-op catalogue: torch.rand's numbers from the CPU generator's state bytes,
 # advanced in place (u8aug/mersenne.h; python/u8aug/_rng.py).
 @torch.library.register_fake("u8aug::torch_uniform")

@@ -156,6 +156,35 @@ TEST(KorniaDraws, GaussianKernelIsKorniasWithTheCLibrarysExp) {
   for (int i = 0; i < 4; ++i) EXPECT_EQ(even[i], want_even[i]) << i;
 }
 
+TEST(KorniaMatrix, AffineIsKorniasWithinAnUlpOnTheCLibrarysTrig) {
+  // kornia RandomAffine.compute_transformation on torch 2.11 for translations (3, -2), center
+  // (31.5, 23.5), scale (1.1, 0.9), angle 25, shear (10, -5); the torch extension passes torch's
+  // sin, cos, tan and bmm and is equal (tests/python/test_native_draws.py), the C library's trig
+  // may round the last bit differently
+  const float translations[2] = {3.0f, -2.0f}, center[2] = {31.5f, 23.5f}, scale[2] = {1.1f, 0.9f};
+  const float angle = 25.0f, shear_x = 10.0f, shear_y = -5.0f;
+  const float want[9] = {0x1.ed6514p-1f,
+                         -0x1.19bdc6p-1f,
+                         0x1.1137ep+4f,
+                         0x1.128e64p-1f,
+                         0x1.713708p-1f,
+                         -0x1.8ad128p+3f,
+                         0.0f,
+                         0.0f,
+                         1.0f};
+  std::vector<float> scratch(40);
+  float got[9];
+  kornia_affine_matrix(translations, center, scale, &angle, &shear_x, &shear_y, 1, c_library_matrix_functions(),
+                       scratch.data(), got);
+  for (int i = 0; i < 9; ++i) EXPECT_NEAR(got[i], want[i], 4e-6f * (1.0f + std::fabs(want[i]))) << i;
+  EXPECT_EQ(got[6], 0.0f);
+  EXPECT_EQ(got[8], 1.0f);
+  // no rotation, scale 1, no shear or translation: the identity
+  const float zero2[2] = {0.0f, 0.0f}, one2[2] = {1.0f, 1.0f}, zero = 0.0f;
+  kornia_affine_matrix(zero2, center, one2, &zero, &zero, &zero, 1, c_library_matrix_functions(), scratch.data(), got);
+  for (int i = 0; i < 9; ++i) EXPECT_EQ(got[i], i % 4 == 0 ? 1.0f : 0.0f) << i;
+}
+
 }  // namespace
 }  // namespace test
 }  // namespace u8aug

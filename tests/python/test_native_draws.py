@@ -239,3 +239,37 @@ def test_the_gaussian_kernel_is_kornias(size):
 def test_the_gaussian_kernel_op_names_what_is_wrong(sigma, size, message):
     with pytest.raises(RuntimeError, match=message.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")):
         torch.ops.u8aug.gaussian_kernel1d(sigma, size)
+
+
+AFFINES = [
+    dict(degrees=30.0, translate=(0.1, 0.1), scale=(0.8, 1.2)),  # kornia's flagship benchmark's
+    dict(degrees=180.0, shear=(-20.0, 20.0)),
+    dict(degrees=360.0, translate=(0.5, 0.3), scale=(0.5, 1.5, 0.7, 1.3), shear=(-45.0, 45.0, -10.0, 10.0)),
+    dict(degrees=0.0),
+]
+
+
+@pytest.mark.parametrize("settings", AFFINES)
+def test_the_affine_matrix_is_kornias(settings):
+    # u8aug.kornia_affine_matrix (RandomAffine's matrix from its params, with torch's sin, cos, tan
+    # and bmm) against kornia's compute_transformation, over batches whose trig calls split into
+    # vectors and a tail differently, and sizes (the centre)
+    aug = K.RandomAffine(**settings, p=1.0)
+    keys = ("translations", "center", "scale", "angle", "shear_x", "shear_y")
+    for b, seed in itertools.product((1, 2, 7, 8, 16, 17, 32, 33), range(6)):
+        shape = (b, 3, 64 + seed, 95 + 2 * seed)
+        torch.manual_seed(seed)
+        params = aug.forward_parameters(torch.Size(shape))
+        want = aug.compute_transformation(torch.zeros(shape), params, aug.flags)
+        ours = torch.ops.u8aug.kornia_affine_matrix(*[params[k].contiguous() for k in keys])
+        assert torch.equal(ours, want), (b, seed)
+
+
+def test_the_affine_matrix_op_names_what_is_wrong():
+    ok = [torch.zeros(2, 2), torch.zeros(2, 2), torch.ones(2, 2), torch.zeros(2), torch.zeros(2), torch.zeros(2)]
+    with pytest.raises(RuntimeError, match=r"expected center to be a float32 CPU tensor of shape \[2, 2\]"):
+        torch.ops.u8aug.kornia_affine_matrix(ok[0], torch.zeros(3, 2), *ok[2:])
+    with pytest.raises(RuntimeError, match="must be contiguous"):
+        torch.ops.u8aug.kornia_affine_matrix(ok[0], torch.zeros(2, 1).expand(2, 2), *ok[2:])
+    with pytest.raises(RuntimeError, match=r"expected angle of shape \(B,\) with B >= 1"):
+        torch.ops.u8aug.kornia_affine_matrix(*ok[:3], torch.zeros(2, 1), *ok[4:])

@@ -17,6 +17,7 @@
 
 #include "u8aug/image.h"
 #include "u8aug/kornia_draws.h"
+#include "u8aug/kornia_matrix.h"
 #include "u8aug/mersenne.h"
 #include "u8aug/pixel/color.h"
 #include "u8aug/pixel/elastic.h"

@@ -42,8 +42,8 @@ class ThinPlan(NamedTuple):
     steps: Tuple[str, ...]
     slots: Tuple[tuple, ...]  # as _kept.KeptPlan's: ("param", 0, key), ("take", 0), ("flag", 0, key), ("every",), ...
     # one step on every sample: its op called directly (3 us less than the pipeline's parse), the
-    # op's name and its arguments after img, a tensor as ("slot", i) of slots
-    op: Optional[str]
+    # op (its default overload) and its arguments after img, a tensor as ("slot", i) of slots
+    op: Optional[torch._ops.OpOverload]
     arguments: Tuple
 
 
@@ -160,7 +160,7 @@ def _plan(module, x4: torch.Tensor):
     if len(planner.calls) == 1 and not planner.calls[0][2]:
         name, args, _ = planner.calls[0]
         arguments = tuple(_direct_argument(a, planner.tensors) for a in args)
-        op = name if all(a is not _UNKNOWN for a in arguments) else None
+        op = getattr(torch.ops.u8aug, name).default if all(a is not _UNKNOWN for a in arguments) else None
     return ThinPlan(program, draws, tuple(planner.steps), slots, op, arguments), drawn
 
 
@@ -190,10 +190,10 @@ def _draw(module, shape, plan: ThinPlan):
 
 def _run(module, x4: torch.Tensor, plan: ThinPlan, drawn=None) -> torch.Tensor:
     data, out = _draw(module, x4.shape, plan) if drawn is None else drawn
-    tensors = _kept.resolve(plan.slots, [module], [data], lambda i: out[1])
+    tensors = _kept.resolve(plan.slots, [module], [data], lambda i: out[1]) if plan.slots else []
     if plan.op is not None:
         args = [tensors[a[1]] if type(a) is tuple and a and a[0] == "slot" else a for a in plan.arguments]
-        y = getattr(torch.ops.u8aug, plan.op)(x4, *args)
+        y = plan.op(x4, *args)
     else:
         y = torch.ops.u8aug.pipeline(x4, plan.steps, tensors)
     _state.commit(module, data if plan.draws else None, tuple(x4.shape), x4.device, None, data_keys=False)

@@ -258,10 +258,11 @@ ModuleDraw parse_draw(const std::string& text, const std::vector<double>& number
   };
   // resized_crop: the output (H, W); scale's and ratio's ends
   // uniform: how many factors (each a sampler's bounds)
-  static constexpr Kind kinds[] = {{"none", 0, 0}, {"resized_crop", 2, 4}, {"color_jitter", 0, 0}, {"uniform", 1, 0}};
+  static constexpr Kind kinds[] = {
+      {"none", 0, 0}, {"resized_crop", 2, 4}, {"color_jitter", 0, 0}, {"uniform", 1, 0}, {"affine", 3, 0}};
   const Kind* kind = nullptr;
   for (const Kind& k : kinds) kind = d.kind == k.name ? &k : kind;
-  check(kind != nullptr, "u8aug.kornia_draws: no draw \"", d.kind, "\" (none, resized_crop, color_jitter, uniform)");
+  check(kind != nullptr, "u8aug.kornia_draws: no draw \"", d.kind, "\" (none, resized_crop, color_jitter, uniform, affine)");
   check(d.ints.size() == kind->ints, "u8aug.kornia_draws: ", d.kind, " takes ", kind->ints, " whole numbers, got \"",
         text, "\"");
   check(next_number + 1 + kind->numbers <= numbers.size(),
@@ -358,7 +359,7 @@ std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::str
   TorchRandom random(read_engine(bytes));
   // each module's outputs: its gate (float32 and bool) and the shape, then at most a crop's boxes
   // (2 x 8 B float32) and sizes (2 x 2 B int64), ColorJitter's factors (4 B float32) and order, or
-  // at most 8 uniform factors (8 B float32)
+  // at most 8 uniform factors (8 B float32), or RandomAffine's (10 B float32)
   const int64_t modules = static_cast<int64_t>(program.size());
   const int64_t most = 5 * b + 8 * static_cast<int64_t>(input.size()) + std::max<int64_t>(96 * b, 16 * b + 32);
   OutputBlock block(op, OutputBlock::bytes_for(modules * most, modules * 8));
@@ -416,6 +417,33 @@ std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::str
         out.push_back(f);
       }
       out.push_back(order);
+    } else if (d.kind == "affine") {
+      // which samplers the generator has: translate (0 or 1), scale (0, 2 or 4 bounds), shear (0 or 1)
+      AffineConfig c;
+      check((d.ints[0] == 0 || d.ints[0] == 1) && (d.ints[1] == 0 || d.ints[1] == 2 || d.ints[1] == 4) &&
+                (d.ints[2] == 0 || d.ints[2] == 1),
+            "u8aug.", op, ": bad affine \"", text, "\" (TRANSLATE 0|1, SCALES 0|2|4, SHEAR 0|1)");
+      c.same_on_batch = d.same_on_batch;
+      c.degrees_low = take_bound(), c.degrees_high = take_bound();
+      c.translate = d.ints[0] == 1, c.scales = static_cast<int>(d.ints[1]), c.shear = d.ints[2] == 1;
+      if (c.scales > 0) c.scale_x_low = take_bound(), c.scale_x_high = take_bound();
+      if (c.scales == 4) c.scale_y_low = take_bound(), c.scale_y_high = take_bound();
+      if (c.translate) {
+        c.translate_x_low = take_bound(), c.translate_x_high = take_bound();
+        c.translate_y_low = take_bound(), c.translate_y_high = take_bound();
+      }
+      if (c.shear) {
+        c.shear_x_low = take_bound(), c.shear_x_high = take_bound();
+        c.shear_y_low = take_bound(), c.shear_y_high = take_bound();
+      }
+      const Tensor translations = new_tensor({b, 2}, ScalarType::Float), center = new_tensor({b, 2}, ScalarType::Float);
+      const Tensor scale = new_tensor({b, 2}, ScalarType::Float), angle = new_tensor({b}, ScalarType::Float);
+      const Tensor shear_x = new_tensor({b}, ScalarType::Float), shear_y = new_tensor({b}, ScalarType::Float);
+      kornia_affine(random, c, b, h, w, static_cast<float*>(translations.data_ptr()),
+                    static_cast<float*>(center.data_ptr()), static_cast<float*>(scale.data_ptr()),
+                    static_cast<float*>(angle.data_ptr()), static_cast<float*>(shear_x.data_ptr()),
+                    static_cast<float*>(shear_y.data_ptr()));
+      out.insert(out.end(), {translations, center, scale, angle, shear_x, shear_y});
     } else if (d.kind == "uniform") {
       check(d.ints[0] >= 1 && d.ints[0] <= 8, "u8aug.", op, ": a uniform draw takes 1 to 8 factors, got \"", text,
             "\"");

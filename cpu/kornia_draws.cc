@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace u8aug {
 
@@ -116,6 +117,39 @@ void kornia_color_jitter(TorchRandom& random, const ColorJitterConfig& config, i
   for (int k = 0; k < 4; ++k)
     kornia_uniform(random, config.low[k], config.high[k], config.same_on_batch, batch, factors + k * batch);
   random.randperm(4, order);
+}
+
+void kornia_affine(TorchRandom& random, const AffineConfig& c, int64_t batch, int64_t height, int64_t width,
+                   float* translations, float* center, float* scale, float* angle, float* shear_x, float* shear_y) {
+  const bool same = c.same_on_batch;
+  std::vector<float> row(static_cast<size_t>(batch));
+  kornia_uniform(random, c.degrees_low, c.degrees_high, same, batch, angle);
+  for (int64_t b = 0; b < 2 * batch; ++b) scale[b] = 1.0f;
+  if (c.scales > 0) {
+    kornia_uniform(random, c.scale_x_low, c.scale_x_high, same, batch, row.data());
+    for (int64_t b = 0; b < batch; ++b) scale[2 * b] = scale[2 * b + 1] = row[b];
+    if (c.scales == 4) {
+      kornia_uniform(random, c.scale_y_low, c.scale_y_high, same, batch, row.data());
+      for (int64_t b = 0; b < batch; ++b) scale[2 * b + 1] = row[b];
+    }
+  }
+  for (int64_t b = 0; b < 2 * batch; ++b) translations[b] = 0.0f;
+  if (c.translate) {
+    kornia_uniform(random, c.translate_x_low, c.translate_x_high, same, batch, row.data());
+    for (int64_t b = 0; b < batch; ++b) translations[2 * b] = row[b] * static_cast<float>(width);
+    kornia_uniform(random, c.translate_y_low, c.translate_y_high, same, batch, row.data());
+    for (int64_t b = 0; b < batch; ++b) translations[2 * b + 1] = row[b] * static_cast<float>(height);
+  }
+  // tensor([width, height]) / 2.0 - 0.5
+  const float cx = static_cast<float>(width) / 2.0f - 0.5f, cy = static_cast<float>(height) / 2.0f - 0.5f;
+  for (int64_t b = 0; b < batch; ++b) center[2 * b] = cx, center[2 * b + 1] = cy;
+  if (c.shear) {
+    kornia_uniform(random, c.shear_x_low, c.shear_x_high, same, batch, shear_x);
+    kornia_uniform(random, c.shear_y_low, c.shear_y_high, same, batch, shear_y);
+  } else {
+    std::fill(shear_x, shear_x + batch, 0.0f);
+    std::fill(shear_y, shear_y + batch, 0.0f);
+  }
 }
 
 void torch_scalar_row_sum(const float* values, int64_t rows, int64_t size, float* sums, void*) {

@@ -49,6 +49,12 @@ CLASSES = {
     "RandomSnow": lambda mod, **kw: mod.RandomSnow((0.1, 0.6), (1.5, 2.5), **kw),
     "RandomGaussianBlur": lambda mod, **kw: mod.RandomGaussianBlur((5, 5), (0.1, 2.0), **kw),
     "RandomGaussianBlur edges": lambda mod, **kw: mod.RandomGaussianBlur((3, 3), (0.0, 30.0), **kw),
+    "RandomAffine": lambda mod, **kw: mod.RandomAffine(30.0, (0.1, 0.1), (0.8, 1.2), **kw),
+    "RandomAffine degrees": lambda mod, **kw: mod.RandomAffine(0.0, **kw),
+    "RandomAffine every sampler": lambda mod, **kw: mod.RandomAffine(
+        (-90.0, 360.0), (0.5, 0.3), (0.5, 1.5, 0.7, 1.3), (-45.0, 45.0, -10.0, 10.0), **kw
+    ),
+    "RandomAffine shear": lambda mod, **kw: mod.RandomAffine(10.0, shear=20.0, **kw),
 }
 SHAPES = [(1, 3, 375, 500), (2, 3, 32, 36), (7, 3, 20, 600), (32, 3, 224, 224), (3, 1, 1, 1)]
 
@@ -143,7 +149,8 @@ def test_the_native_draw_steps_aside_where_kornias_code_would_run():
     assert _native_draws.program_line(OwnDraw((8, 8))) is None
     assert _native_draws.program_line(UK.RandomHorizontalFlip(p_batch=0.5)) is None
     assert _native_draws.program_line(UK.RandomResizedCrop((8, 8), scale=torch.tensor([0.2, 0.9]))) is None
-    assert _native_draws.program_line(UK.RandomAffine(10.0)) is None  # no native draw for its generator
+    assert _native_draws.program_line(UK.RandomPerspective(0.5)) is None  # no native draw for its generator
+    assert _native_draws.program_line(UK.RandomAffine(10.0, translate=torch.tensor([0.1, 0.1]).double())) is None
     for hook in ("__batch_prob_generator__", "generate_parameters", "forward_parameters"):
         flip = UK.RandomHorizontalFlip(p=0.5)
         with mock.patch.object(flip, hook, wraps=getattr(flip, hook)) as patched:
@@ -173,6 +180,7 @@ def test_the_native_draw_steps_aside_where_kornias_code_would_run():
             [1, 3, 4, 4],
             "bad resized_crop",
         ),
+        (["affine 0 1 3 0"], [1.0], [torch.tensor(0.0)] * 8, [1, 3, 4, 4], "bad affine"),
         (["none 0"], [1.0], [], [0, 3, 4, 4], "batch shape"),
         (["none 0"], [1.0], [], [4, 4], "batch shape"),
     ],

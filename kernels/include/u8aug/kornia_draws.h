@@ -77,6 +77,23 @@ void kornia_color_jitter(TorchRandom& random, const ColorJitterConfig& config, i
 // same_on_batch), low + rand * (high - low) in float32, low and high as the sampler holds them.
 void kornia_uniform(TorchRandom& random, float low, float high, bool same_on_batch, int64_t batch, float* out);
 
+// RandomAffine's AffineGenerator: its samplers' bounds as it holds them (float32) and which it has.
+struct AffineConfig {
+  float degrees_low = 0.0f, degrees_high = 0.0f;
+  bool translate = false;
+  float translate_x_low = 0.0f, translate_x_high = 0.0f, translate_y_low = 0.0f, translate_y_high = 0.0f;
+  int scales = 0;  // 0 (none), 2 (one factor for x and y) or 4 (x's, then y's)
+  float scale_x_low = 1.0f, scale_x_high = 1.0f, scale_y_low = 1.0f, scale_y_high = 1.0f;
+  bool shear = false;
+  float shear_x_low = 0.0f, shear_x_high = 0.0f, shear_y_low = 0.0f, shear_y_high = 0.0f;
+  bool same_on_batch = false;
+};
+// AffineGenerator.forward for `batch` images of (height, width), in its draws' order (angle, the
+// scales, the translations, the shears): translations, center, scale (batch, 2); angle, shear_x,
+// shear_y (batch,).
+void kornia_affine(TorchRandom& random, const AffineConfig& config, int64_t batch, int64_t height, int64_t width,
+                   float* translations, float* center, float* scale, float* angle, float* shear_x, float* shear_y);
+
 // The sums of `rows` rows of `size` float32 values, as torch's sum(-1) adds them: the torch extension
 // passes torch's own (its order depends on the row's length and the CPU's vector width); the C++
 // API's default is torch's order for rows shorter than a vector (four running sums, then the rest).

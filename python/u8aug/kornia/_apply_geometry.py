@@ -5,8 +5,8 @@ import numpy as np
 import torch
 
 from .. import ops
+from ._apply_common import derived, fidelity
 from ._apply_common import f32 as _f32
-from ._apply_common import fidelity
 
 
 def _resample(name, flags):
@@ -18,8 +18,13 @@ def _resample(name, flags):
     return mode
 
 
-def _matrix(transform, x, rows=2):
-    return transform[:, :rows, :].to(device=x.device, dtype=torch.float32).contiguous()
+def _matrix(transform, x, rows=2, run=ops):
+    return derived(run, _matrix_rows, transform, rows, x.device)
+
+
+def _matrix_rows(transform, rows, device):
+    """The rows of kornia's (B, 3, 3) matrix a warp takes, float32 on the image's device."""
+    return transform[:, :rows, :].to(device=device, dtype=torch.float32).contiguous()
 
 
 def _warp_affine(name, padding=True):
@@ -32,7 +37,7 @@ def _warp_affine(name, padding=True):
         # one matrix for the batch (1, 2, 3) broadcasts in the kernel, as kornia's warp does
         return run.warp_affine(
             x,
-            _matrix(transform, x),
+            _matrix(transform, x, 2, run),
             (x.shape[-2], x.shape[-1]),
             _resample(name, flags),
             pad,
@@ -47,7 +52,7 @@ def _warp_affine(name, padding=True):
 def _perspective(aug, x, params, flags, transform, run=ops):
     return run.warp_perspective(
         x,
-        _matrix(transform, x, 3),
+        _matrix(transform, x, 3, run),
         (x.shape[-2], x.shape[-1]),
         _resample("RandomPerspective", flags),
         "zeros",

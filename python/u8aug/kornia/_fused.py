@@ -22,6 +22,7 @@ from kornia.constants import DataKey
 from kornia.core.utils import is_exporting
 
 from . import _apply, _kept, _native_draws, _ragged, _state
+from ._apply_common import derived
 from ._planner import Planner, _NotFused, _stand_in
 
 # kornia's own, taken before install() can replace them
@@ -53,7 +54,10 @@ def _plan_module(planner: Planner, module, data: dict, shape, device, take=None)
     planner.current = tuple(shape)
     # the warps sample by their matrix, and so do the crops in cropping_mode="resample"
     warps = kernel in _apply.WARP_KERNELS or flags.get("cropping_mode") == "resample"
-    matrix = module.generate_transformation_matrix(x, data, flags) if warps else None
+    matrix = None
+    if warps:  # made by a recorded recipe, so that a class's kept plan makes it from each draw (_thin.py)
+        planner.image = x
+        matrix = derived(planner, transformation_matrix, module, x, tuple(data), *data.values())
     steps, tensors = len(planner.steps), len(planner.tensors)
     try:
         out = kernel(module, x, data, flags, matrix, planner)
@@ -63,6 +67,12 @@ def _plan_module(planner: Planner, module, data: dict, shape, device, take=None)
         planner.current = tuple(shape)
         raise
     return out.shape, matrix
+
+
+def transformation_matrix(module, image, keys, *values):
+    """The module's matrix for a uint8 ``image`` (or a stand-in of its shape) from its params
+    (``keys``, ``values``), as kornia's forward makes it (generate_transformation_matrix)."""
+    return module.generate_transformation_matrix(image, dict(zip(keys, values)), module.flags)
 
 
 def _keeps_dims(module) -> bool:

@@ -193,6 +193,10 @@ def _generator_guard(gen) -> tuple:
         return (gen, samplers, *(samplers.values() if samplers else ()))
     if type(gen) is rg.RandomGaussianBlurGenerator:
         return (gen, getattr(gen, "sigma_sampler", None))
+    if type(gen) is rg.AffineGenerator:
+        return (gen, gen.degrees, gen.translate, gen.scale, gen.shear, gen.degree_sampler, gen.translate_x_sampler,
+                gen.translate_y_sampler, gen.scale_2_sampler, gen.scale_4_sampler, gen.shear_x_sampler,
+                gen.shear_y_sampler)  # fmt: skip
     return (gen,)
 
 
@@ -263,13 +267,16 @@ def take_index(kinds, i: int) -> int:
     return sum(_native_draws.PER_MODULE + len(_native_draws.keys_of(k)) for k in kinds[:i]) + 1
 
 
-def slot_of(t, modules, datas, takes, everyone, derived=()):
+def slot_of(t, modules, datas, takes, everyone, derived=(), image=None):
     """Where a tensor a step reads comes from (see KeptPlan.slots), or None where it is none of
     them. ``datas``: each module's params dict; ``takes``: its gate as bool (None: not drawn);
     ``derived``: the tensors the apply functions made from those by a recipe (Planner.derived):
-    ("derived", recipe, each argument's slot or ("const", value))."""
+    ("derived", recipe, each argument's slot or ("const", value)); ``image``: the planned image's
+    stand-in, which a recipe may read (("image",): the call's image)."""
     if t is everyone:
         return ("every",)
+    if image is not None and t is image:
+        return ("image",)
     if t.numel() == 0 and t.dtype == torch.float32:
         return ("absent",)
     for i, (m, data) in enumerate(zip(modules, datas)):
@@ -285,7 +292,7 @@ def slot_of(t, modules, datas, takes, everyone, derived=()):
         if t is made:
             inner = []
             for a in args:
-                inner.append(slot_of(a, modules, datas, takes, everyone, derived) if isinstance(a, torch.Tensor)
+                inner.append(slot_of(a, modules, datas, takes, everyone, derived, image) if isinstance(a, torch.Tensor)
                              else ("const", a))  # fmt: skip
                 if inner[-1] is None:
                     return None
@@ -293,7 +300,7 @@ def slot_of(t, modules, datas, takes, everyone, derived=()):
     return None
 
 
-def resolve(slots, modules, datas, take) -> List[torch.Tensor]:
+def resolve(slots, modules, datas, take, image=None) -> List[torch.Tensor]:
     """The tensors a kept plan's steps read this call: ``take(i)`` gives module i's gate. A tensor
     made by a recipe is made once however many steps read it (its slot is the same object:
     slots_of)."""
@@ -305,23 +312,23 @@ def resolve(slots, modules, datas, take) -> List[torch.Tensor]:
                 if slots[j] is slot:
                     made = tensors[j]
                     break
-        tensors.append(_resolve(slot, modules, datas, take) if made is None else made)
+        tensors.append(_resolve(slot, modules, datas, take, image) if made is None else made)
     return tensors
 
 
-def slots_of(tensors, modules, datas, takes, everyone, derived=()) -> Optional[Tuple[tuple, ...]]:
+def slots_of(tensors, modules, datas, takes, everyone, derived=(), image=None) -> Optional[Tuple[tuple, ...]]:
     """Each tensor's slot (slot_of), one slot object for a tensor read twice; None where one has none."""
     slots = []
     for i, t in enumerate(tensors):
         seen = [slots[j] for j in range(i) if tensors[j] is t]
-        slot = seen[0] if seen else slot_of(t, modules, datas, takes, everyone, derived)
+        slot = seen[0] if seen else slot_of(t, modules, datas, takes, everyone, derived, image)
         if slot is None:
             return None
         slots.append(slot)
     return tuple(slots)
 
 
-def _resolve(slot, modules, datas, take):
+def _resolve(slot, modules, datas, take, image):
     kind = slot[0]
     if kind == "param":
         return datas[slot[1]][slot[2]]
@@ -332,9 +339,11 @@ def _resolve(slot, modules, datas, take):
     if kind == "every":
         return _EVERY_SAMPLE
     if kind == "derived":
-        return slot[1](*[_resolve(a, modules, datas, take) for a in slot[2]])
+        return slot[1](*[_resolve(a, modules, datas, take, image) for a in slot[2]])
     if kind == "const":
         return slot[1]
+    if kind == "image":
+        return image
     return _ABSENT
 
 

@@ -36,6 +36,7 @@ KEYS = {
     "none": (),
     "resized_crop": ("src", "dst", "input_size", "output_size"),
     "color_jitter": ("brightness_factor", "contrast_factor", "hue_factor", "saturation_factor", "order"),
+    "affine": ("translations", "center", "scale", "angle", "shear_x", "shear_y"),
 }
 PER_MODULE = 3  # batch_prob, the gate as bool, forward_input_shape
 UNIFORM = "uniform:"
@@ -91,6 +92,8 @@ def _forward_parameters_fake(program, numbers, bounds, shape):
             out += [torch.empty(b) for _ in range(4)] + [torch.empty(4, dtype=torch.int64)]
         elif words[0] == "uniform":
             out += [torch.empty(b) for _ in range(int(words[2]))]
+        elif words[0] == "affine":
+            out += [torch.empty(b, 2) for _ in range(3)] + [torch.empty(b) for _ in range(3)]
     return out
 
 
@@ -144,6 +147,12 @@ def program_line(module) -> Optional[Tuple[str, str, Tuple[float, ...]]]:
         if not _draws._cpu_float32(*(getattr(gen, s) for s in JITTER_SAMPLERS)):
             return None
         return f"color_jitter {same}", "color_jitter", (float(module.p),)
+    if type(gen) is rg.AffineGenerator:
+        samplers = affine_samplers(gen)
+        if samplers is None:
+            return None
+        translate, scales, shear = samplers[0]
+        return f"affine {same} {int(translate)} {scales} {int(shear)}", "affine", (float(module.p),)
     samplers = uniform_samplers(module)
     if samplers is not None:
         names = ",".join(samplers)
@@ -188,6 +197,28 @@ def _uniform_kernels():
     return _UNIFORM_KERNELS
 
 
+def affine_samplers(gen):
+    """((translate, scales, shear), the samplers in the draw's order) of an AffineGenerator whose draw
+    runs natively, else None: its settings float32 on the CPU where they are tensors (its params take
+    their dtype), each sampler a float32 Uniform with scalar bounds."""
+    for setting in (gen.degrees, gen.translate, gen.scale, gen.shear):
+        if isinstance(setting, torch.Tensor) and (setting.dtype != torch.float32 or setting.device.type != "cpu"):
+            return None
+    names = ["degree_sampler"]
+    translate = gen.translate_x_sampler is not None and gen.translate_y_sampler is not None
+    scales = 0 if gen.scale_2_sampler is None else 2 if gen.scale_4_sampler is None else 4
+    shear = gen.shear_x_sampler is not None and gen.shear_y_sampler is not None
+    names += ["scale_2_sampler"] if scales else []
+    names += ["scale_4_sampler"] if scales == 4 else []
+    names += ["translate_x_sampler", "translate_y_sampler"] if translate else []
+    names += ["shear_x_sampler", "shear_y_sampler"] if shear else []
+    samplers = [getattr(gen, n, None) for n in names]
+    for d in samplers:
+        if type(d) is not _UniformDistribution or d.low.dim() != 0 or d.high.dim() != 0:
+            return None
+    return ((translate, scales, shear), samplers) if _draws._cpu_float32(*samplers) else None
+
+
 def bounds_of(module, kind: str) -> List[torch.Tensor]:
     """The sampler bounds a module's draw reads, as its generator holds them (one-element float32
     tensors; bounds_tensor stacks them for the op)."""
@@ -198,6 +229,8 @@ def bounds_of(module, kind: str) -> List[torch.Tensor]:
         return [t for s in JITTER_SAMPLERS for t in (getattr(gen, s).low, getattr(gen, s).high)]
     if kind.startswith(UNIFORM):
         return [t for d in uniform_samplers(module).values() for t in (d.low, d.high)]
+    if kind == "affine":
+        return [t for d in affine_samplers(gen)[1] for t in (d.low, d.high)]
     return []
 
 

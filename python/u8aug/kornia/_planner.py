@@ -39,6 +39,7 @@ class Planner:
         self.scalar = torch.empty((), dtype=torch.uint8, device=device)
         self.current = None  # the planned image's shape: what the next step must read
         self.derived: List[tuple] = []  # (tensor, recipe, arguments): _apply_common.derived
+        self.image = None  # the stand-in of the planned image a recipe read (a warp's matrix: _fused.py)
 
     def record_derived(self, made, recipe, args):
         self.derived.append((made, recipe, args))

@@ -127,8 +127,9 @@ def _plan(module, x4: torch.Tensor):
     kernel = _fused._kernel_of(module)
     if getattr(type(module), "_u8aug_thin", 0) is not None or kernel is None:
         return None, None
-    if kernel in _apply.WARP_KERNELS or module.flags.get("cropping_mode") == "resample":
-        return None, None  # it samples by a matrix computed from the draw: a new tensor each call
+    warp = kernel in _apply.WARP_KERNELS
+    if module.flags.get("cropping_mode") == "resample" or (warp and module.p != 1):
+        return None, None  # its output size, or the step's gate, would be the draw's
     if not _kept.steps_fixed(module):
         return None, None
     line = _native_draws.program_line(module)
@@ -153,18 +154,37 @@ def _plan(module, x4: torch.Tensor):
         return None, drawn
     if not planner.steps:
         return None, drawn
-    slots = _kept.slots_of(planner.tensors, [module], [data], [take], planner._all, planner.derived)
+    slots = _kept.slots_of(
+        planner.tensors, [module], [data], [take], planner._all, planner.derived, planner.image
+    )
     if slots is None or (not draws and any(s[0] in ("param", "derived") for s in slots)):
         return None, drawn
     op, arguments = None, ()
     if len(planner.calls) == 1 and not planner.calls[0][2]:
         name, args, _ = planner.calls[0]
         arguments = tuple(_direct_argument(a, planner.tensors) for a in args)
+        if warp:  # a warp's output size is its input's (kornia's warps): the step's words hold the first's
+            arguments = tuple(_IMAGE_SIZE if a == tuple(x4.shape[-2:]) else a for a in arguments)
         op = getattr(torch.ops.u8aug, name).default if all(a is not _UNKNOWN for a in arguments) else None
+    if warp and (op is None or arguments.count(_IMAGE_SIZE) != 1):
+        return None, drawn  # its steps' words hold the image's size: only its op called directly is kept
     return ThinPlan(program, draws, tuple(planner.steps), slots, op, arguments), drawn
 
 
+_IMAGE_SIZE = ("image size",)  # a direct call's argument: the call's image's (H, W)
+
+
 _UNKNOWN = object()
+
+
+def _argument(a, tensors, x4):
+    """A direct call's argument this call (see _direct_argument)."""
+    if type(a) is tuple and a:
+        if a[0] == "slot":
+            return tensors[a[1]]
+        if a is _IMAGE_SIZE:
+            return (x4.shape[-2], x4.shape[-1])
+    return a
 
 
 def _direct_argument(a, tensors):
@@ -190,9 +210,9 @@ def _draw(module, shape, plan: ThinPlan):
 
 def _run(module, x4: torch.Tensor, plan: ThinPlan, drawn=None) -> torch.Tensor:
     data, out = _draw(module, x4.shape, plan) if drawn is None else drawn
-    tensors = _kept.resolve(plan.slots, [module], [data], lambda i: out[1]) if plan.slots else []
+    tensors = _kept.resolve(plan.slots, [module], [data], lambda i: out[1], x4) if plan.slots else []
     if plan.op is not None:
-        args = [tensors[a[1]] if type(a) is tuple and a and a[0] == "slot" else a for a in plan.arguments]
+        args = [_argument(a, tensors, x4) for a in plan.arguments]
         y = plan.op(x4, *args)
     else:
         y = torch.ops.u8aug.pipeline(x4, plan.steps, tensors)

@@ -262,7 +262,8 @@ ModuleDraw parse_draw(const std::string& text, const std::vector<double>& number
       {"none", 0, 0}, {"resized_crop", 2, 4}, {"color_jitter", 0, 0}, {"uniform", 1, 0}, {"affine", 3, 0}};
   const Kind* kind = nullptr;
   for (const Kind& k : kinds) kind = d.kind == k.name ? &k : kind;
-  check(kind != nullptr, "u8aug.kornia_draws: no draw \"", d.kind, "\" (none, resized_crop, color_jitter, uniform, affine)");
+  check(kind != nullptr, "u8aug.kornia_draws: no draw \"", d.kind,
+        "\" (none, resized_crop, color_jitter, uniform, affine)");
   check(d.ints.size() == kind->ints, "u8aug.kornia_draws: ", d.kind, " takes ", kind->ints, " whole numbers, got \"",
         text, "\"");
   check(next_number + 1 + kind->numbers <= numbers.size(),

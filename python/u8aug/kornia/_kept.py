@@ -9,9 +9,11 @@ the recorded places and runs the one pipeline op: no planning, no per-module Pyt
 state (``_params``, each module's params and lazy matrix) is written as the fused path writes it.
 
 A chain is kept only where that record is complete: every module fused into one pipeline call,
-every draw native, and every tensor a step reads one of those sources, the very object (an apply
-function that computes a new tensor from the draws, such as a warp's matrix, makes the chain
-unkeepable; it then runs the fused path every call, as before).
+every draw native, and every tensor a step reads one of those sources, the very object, or made
+from them by a recipe the apply function recorded (_apply_common.derived: brightness's factor - 1,
+the blur's kernels). Any other tensor made from the draws makes the chain unkeepable, and a warp's
+matrix keeps it out too (its step's words hold the image's size); it then runs the fused path
+every call, as before.
 
 The configuration's key holds what the plan depends on: each module's class, whether its hooks
 are kornia's own, its probabilities, flags (those that are not tensors: a tensor flag, such as

@@ -17,10 +17,12 @@ method runs), the flags' values and the generator's settings. Settings set on th
 (``p``, ``same_on_batch``, ``keepdim``, ``fidelity``, its device and dtype) drop the plans through
 its ``__setattr__`` (_state.py). The image's height, width and batch size are not in the plan.
 
+A warp at p = 1 is kept as well: its matrix is a recipe of each draw (_fused.transformation_matrix),
+and its op, called directly, takes each call's image size (its step's words hold the first's).
+
 Anything else takes nn.Module's call and kornia's forward, as before: hooks, keyword arguments,
-params given, float images, a (H, W) image, p = 0, a crop that may skip, a warp (its matrix is
-computed from the draw), a draw that is not native, a class the fused container does not plan, an
-image that is not on the CPU.
+params given, float images, a (H, W) image, p = 0, a crop that may skip, a warp with p < 1, a draw
+that is not native, a class the fused container does not plan, an image that is not on the CPU.
 """
 
 from typing import NamedTuple, Optional, Tuple
@@ -154,9 +156,7 @@ def _plan(module, x4: torch.Tensor):
         return None, drawn
     if not planner.steps:
         return None, drawn
-    slots = _kept.slots_of(
-        planner.tensors, [module], [data], [take], planner._all, planner.derived, planner.image
-    )
+    slots = _kept.slots_of(planner.tensors, [module], [data], [take], planner._all, planner.derived, planner.image)
     if slots is None or (not draws and any(s[0] in ("param", "derived") for s in slots)):
         return None, drawn
     op, arguments = None, ()

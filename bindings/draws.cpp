@@ -173,6 +173,50 @@ void torch_product3(const float* a, const float* b, int64_t batch, float* out, v
   std::memcpy(out, z.data_ptr(), sizeof(float) * static_cast<size_t>(9 * batch));
 }
 
+// torch.linalg.cross of (batch, 3) float32 rows (through the dispatcher)
+void torch_cross3(const float* a, const float* b, int64_t batch, float* out, void* context) {
+  const Tensor& like = *static_cast<const Tensor*>(context);
+  const Tensor x = empty_float("kornia_perspective_matrix", like, {batch, 3});
+  const Tensor y = empty_float("kornia_perspective_matrix", like, {batch, 3});
+  std::memcpy(x.data_ptr(), a, sizeof(float) * static_cast<size_t>(3 * batch));
+  std::memcpy(y.data_ptr(), b, sizeof(float) * static_cast<size_t>(3 * batch));
+  std::array<StableIValue, 3> stack{torch::stable::detail::from(x), torch::stable::detail::from(y),
+                                    torch::stable::detail::from(int64_t{-1})};
+  shim(torch_call_dispatcher("aten::linalg_cross", "", stack.data(), TORCH_ABI_VERSION), "run torch.linalg.cross");
+  const Tensor z = torch::stable::detail::to<Tensor>(stack[0]);
+  check(z.is_contiguous() && z.scalar_type() == ScalarType::Float && z.numel() == 3 * batch,
+        "u8aug.kornia_perspective_matrix: torch.linalg.cross gave an unexpected tensor");
+  std::memcpy(out, z.data_ptr(), sizeof(float) * static_cast<size_t>(3 * batch));
+}
+
+void torch_row_sum(const float* values, int64_t rows, int64_t size, float* sums, void* context);
+
+MatrixFunctions torch_matrix_functions(Tensor* like) {
+  MatrixFunctions f;
+  f.sin = torch_sin, f.cos = torch_cos, f.tan = torch_tan, f.context = like;
+  f.product = torch_product3, f.product_context = like;
+  f.cross = torch_cross3, f.row_sum = torch_row_sum;
+  return f;
+}
+
+// RandomPerspective's matrix from its params (u8aug/kornia_matrix.h), with torch's cross, sum and
+// bmm: (B, 3, 3) float32. start_points, end_points: (B, 4, 2) float32 CPU.
+Tensor kornia_perspective_matrix(const Tensor& start_points, const Tensor& end_points) {
+  const char* op = "kornia_perspective_matrix";
+  check(start_points.defined() && start_points.dim() == 3 && start_points.size(0) >= 1, "u8aug.", op,
+        ": expected start_points of shape (B, 4, 2) with B >= 1, got ",
+        start_points.defined() ? Shape{start_points.sizes()} : Shape{});
+  const int64_t b = start_points.size(0);
+  const float* start = draws_of(op, "start_points", start_points, {b, 4, 2});
+  const float* end = draws_of(op, "end_points", end_points, {b, 4, 2});
+  const Tensor out = empty_float(op, start_points, {b, 3, 3});
+  Tensor like = start_points;
+  std::vector<float> scratch(static_cast<size_t>(60 * b));
+  u8aug::kornia_perspective_matrix(start, end, b, torch_matrix_functions(&like), scratch.data(),
+                                   static_cast<float*>(out.data_ptr()));
+  return out;
+}
+
 // RandomAffine's matrix from its params (u8aug/kornia_matrix.h), with torch's sin, cos, tan and bmm:
 // (B, 3, 3) float32. translations, center, scale (B, 2); angle, shear_x, shear_y (B,); float32 CPU.
 Tensor kornia_affine_matrix(const Tensor& translations, const Tensor& center, const Tensor& scale, const Tensor& angle,
@@ -189,11 +233,9 @@ Tensor kornia_affine_matrix(const Tensor& translations, const Tensor& center, co
   const float* sy = draws_of(op, "shear_y", shear_y, {b});
   const Tensor out = empty_float(op, angle, {b, 3, 3});
   Tensor like = angle;
-  MatrixFunctions f;
-  f.sin = torch_sin, f.cos = torch_cos, f.tan = torch_tan, f.context = &like;
-  f.product = torch_product3, f.product_context = &like;
   std::vector<float> scratch(static_cast<size_t>(40 * b));
-  u8aug::kornia_affine_matrix(t, c, s, a, sx, sy, b, f, scratch.data(), static_cast<float*>(out.data_ptr()));
+  u8aug::kornia_affine_matrix(t, c, s, a, sx, sy, b, torch_matrix_functions(&like), scratch.data(),
+                              static_cast<float*>(out.data_ptr()));
   return out;
 }
 
@@ -258,12 +300,12 @@ ModuleDraw parse_draw(const std::string& text, const std::vector<double>& number
   };
   // resized_crop: the output (H, W); scale's and ratio's ends
   // uniform: how many factors (each a sampler's bounds)
-  static constexpr Kind kinds[] = {
-      {"none", 0, 0}, {"resized_crop", 2, 4}, {"color_jitter", 0, 0}, {"uniform", 1, 0}, {"affine", 3, 0}};
+  static constexpr Kind kinds[] = {{"none", 0, 0},    {"resized_crop", 2, 4}, {"color_jitter", 0, 0},
+                                   {"uniform", 1, 0}, {"affine", 3, 0},       {"perspective", 1, 0}};
   const Kind* kind = nullptr;
   for (const Kind& k : kinds) kind = d.kind == k.name ? &k : kind;
   check(kind != nullptr, "u8aug.kornia_draws: no draw \"", d.kind,
-        "\" (none, resized_crop, color_jitter, uniform, affine)");
+        "\" (none, resized_crop, color_jitter, uniform, affine, perspective)");
   check(d.ints.size() == kind->ints, "u8aug.kornia_draws: ", d.kind, " takes ", kind->ints, " whole numbers, got \"",
         text, "\"");
   check(next_number + 1 + kind->numbers <= numbers.size(),
@@ -445,6 +487,16 @@ std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::str
                     static_cast<float*>(angle.data_ptr()), static_cast<float*>(shear_x.data_ptr()),
                     static_cast<float*>(shear_y.data_ptr()));
       out.insert(out.end(), {translations, center, scale, angle, shear_x, shear_y});
+    } else if (d.kind == "perspective") {
+      // the sampling method (0 basic, 1 area_preserving); its bounds: distortion_scale, then the
+      // offsets' sampler's low and high
+      check(d.ints[0] == 0 || d.ints[0] == 1, "u8aug.", op, ": bad perspective \"", text, "\" (METHOD 0|1)");
+      const float scale = take_bound(), low = take_bound(), high = take_bound();
+      check(scale >= 0.0f && scale <= 1.0f, "u8aug.", op, ": distortion_scale must be in [0, 1], got ", scale);
+      const Tensor start = new_tensor({b, 4, 2}, ScalarType::Float), end = new_tensor({b, 4, 2}, ScalarType::Float);
+      kornia_perspective(random, scale, low, high, d.ints[0] == 1, d.same_on_batch, b, h, w,
+                         static_cast<float*>(start.data_ptr()), static_cast<float*>(end.data_ptr()));
+      out.insert(out.end(), {start, end});
     } else if (d.kind == "uniform") {
       check(d.ints[0] >= 1 && d.ints[0] <= 8, "u8aug.", op, ": a uniform draw takes 1 to 8 factors, got \"", text,
             "\"");
@@ -472,4 +524,5 @@ STABLE_TORCH_LIBRARY_IMPL(u8aug, CPU, m) {
   m.impl("kornia_draws", TORCH_BOX(&u8aug::bindings::kornia_draws));
   m.impl("gaussian_kernel1d", TORCH_BOX(&u8aug::bindings::gaussian_kernel1d));
   m.impl("kornia_affine_matrix", TORCH_BOX(&u8aug::bindings::kornia_affine_matrix));
+  m.impl("kornia_perspective_matrix", TORCH_BOX(&u8aug::bindings::kornia_perspective_matrix));
 }

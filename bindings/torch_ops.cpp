@@ -23,4 +23,6 @@ STABLE_TORCH_LIBRARY(u8aug, m) {
   m.def(
       "kornia_affine_matrix(Tensor translations, Tensor center, Tensor scale, Tensor angle, Tensor shear_x, "
       "Tensor shear_y) -> Tensor");
+  // RandomPerspective's matrix from its params (u8aug/kornia_matrix.h, bindings/draws.cpp)
+  m.def("kornia_perspective_matrix(Tensor start_points, Tensor end_points) -> Tensor");
 }

@@ -152,6 +152,30 @@ void kornia_affine(TorchRandom& random, const AffineConfig& c, int64_t batch, in
   }
 }
 
+void kornia_perspective(TorchRandom& random, float distortion_scale, float low, float high, bool area_preserving,
+                        bool same_on_batch, int64_t batch, int64_t height, int64_t width, float* start, float* end) {
+  // _source_end_and_extent: a size-1 axis keeps its one row or column (end 1, extent 0)
+  const float x_end = width == 1 ? 1.0f : static_cast<float>(width - 1);
+  const float y_end = height == 1 ? 1.0f : static_cast<float>(height - 1);
+  const float x_extent = width == 1 ? 0.0f : static_cast<float>(width);
+  const float y_extent = height == 1 ? 0.0f : static_cast<float>(height);
+  const float corners[8] = {0.0f, 0.0f, x_end, 0.0f, x_end, y_end, 0.0f, y_end};
+  // distortion_scale * extent / 2, as 0-d float32 tensors
+  const float factor[2] = {distortion_scale * x_extent / 2.0f, distortion_scale * y_extent / 2.0f};
+  static constexpr float kSigns[8] = {1.0f, 1.0f, -1.0f, 1.0f, -1.0f, -1.0f, 1.0f, -1.0f};
+  uniform_rows(random, same_on_batch, batch, 8, end);  // Uniform(low, high).rsample of (B, 4, 2)
+  const float span = high - low;
+  for (int64_t b = 0; b < batch; ++b) {
+    for (int i = 0; i < 8; ++i) {
+      const float scaled = end[8 * b + i] * span;
+      const float u = low + scaled, f = factor[i % 2];
+      const float offset = area_preserving ? (2.0f * f) * (u - 0.5f) : (f * u) * kSigns[i];
+      start[8 * b + i] = corners[i];
+      end[8 * b + i] = corners[i] + offset;
+    }
+  }
+}
+
 void torch_scalar_row_sum(const float* values, int64_t rows, int64_t size, float* sums, void*) {
   for (int64_t r = 0; r < rows; ++r) {
     const float* row = values + r * size;

@@ -31,6 +31,29 @@ void plain_product(const float* a, const float* b, int64_t batch, float* out, vo
   }
 }
 
+void plain_cross(const float* a, const float* b, int64_t batch, float* out, void*) {
+  for (int64_t m = 0; m < batch; ++m) {
+    const float* x = a + 3 * m;
+    const float* y = b + 3 * m;
+    out[3 * m] = x[1] * y[2] - x[2] * y[1];
+    out[3 * m + 1] = x[2] * y[0] - x[0] * y[2];
+    out[3 * m + 2] = x[0] * y[1] - x[1] * y[0];
+  }
+}
+
+// kornia's _unit_square_to_quad: the matrix taking the unit square's corners to the quad's
+void unit_square_to_quad(const float* p, float* m) {
+  const float x0 = p[0], y0 = p[1], x1 = p[2], y1 = p[3], x2 = p[4], y2 = p[5], x3 = p[6], y3 = p[7];
+  const float dx1 = x1 - x2, dx2 = x3 - x2, sx = x0 - x1 + x2 - x3;
+  const float dy1 = y1 - y2, dy2 = y3 - y2, sy = y0 - y1 + y2 - y3;
+  const float denom = dx1 * dy2 - dy1 * dx2;
+  const float a31 = (sx * dy2 - sy * dx2) / denom;
+  const float a32 = (dx1 * sy - dy1 * sx) / denom;
+  m[0] = x1 - x0 + a31 * x1, m[1] = x3 - x0 + a32 * x3, m[2] = x0;
+  m[3] = y1 - y0 + a31 * y1, m[4] = y3 - y0 + a32 * y3, m[5] = y0;
+  m[6] = a31, m[7] = a32, m[8] = 1.0f;
+}
+
 // (batch, 3, 3) identities
 void identities(int64_t batch, float* m) {
   for (int64_t b = 0; b < batch; ++b)
@@ -46,7 +69,44 @@ MatrixFunctions c_library_matrix_functions() {
   MatrixFunctions f;
   f.sin = c_sin, f.cos = c_cos, f.tan = c_tan;
   f.product = plain_product;
+  f.cross = plain_cross;
+  f.row_sum = torch_scalar_row_sum;
   return f;
+}
+
+void kornia_perspective_matrix(const float* start, const float* end, int64_t batch, const MatrixFunctions& f,
+                               float* scratch, float* out) {
+  const int64_t n = batch;
+  float* source = scratch;          // h_s, then its inverse
+  float* target = source + 9 * n;   // h_d
+  float* columns = target + 9 * n;  // col_a, col_b, col_c: (n, 3) each
+  float* rows = columns + 9 * n;    // row0, row1, row2: (n, 3) each
+  float* products = rows + 9 * n;   // col_a * row0, then det
+  float* det = products + 3 * n;
+  for (int64_t b = 0; b < n; ++b) {
+    unit_square_to_quad(start + 8 * b, source + 9 * b);
+    unit_square_to_quad(end + 8 * b, target + 9 * b);
+    for (int c = 0; c < 3; ++c)
+      for (int r = 0; r < 3; ++r) columns[c * 3 * n + 3 * b + r] = source[9 * b + 3 * r + c];
+  }
+  // kornia's _inverse_3x3_cross: rows of cross products of the columns, over the determinant
+  const float* col_a = columns;
+  const float* col_b = columns + 3 * n;
+  const float* col_c = columns + 6 * n;
+  f.cross(col_b, col_c, n, rows, f.product_context);
+  f.cross(col_c, col_a, n, rows + 3 * n, f.product_context);
+  f.cross(col_a, col_b, n, rows + 6 * n, f.product_context);
+  for (int64_t i = 0; i < 3 * n; ++i) products[i] = col_a[i] * rows[i];
+  f.row_sum(products, n, 3, det, f.product_context);
+  for (int64_t b = 0; b < n; ++b)
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 3; ++c) source[9 * b + 3 * r + c] = rows[r * 3 * n + 3 * b + c] / det[b];
+  f.product(target, source, n, out, f.product_context);
+  for (int64_t b = 0; b < n; ++b) {
+    float* m = out + 9 * b;
+    const float last = m[8];
+    for (int i = 0; i < 9; ++i) m[i] = m[i] / last;
+  }
 }
 
 void kornia_affine_matrix(const float* translations, const float* center, const float* scale, const float* angle,

@@ -269,6 +269,20 @@ def _kornia_affine_matrix_fake(translations, center, scale, angle, shear_x, shea
     return angle.new_empty((b, 3, 3))
 
 
+# A helper op outside the image-op catalogue: RandomPerspective's matrix from its params on the CPU
+# (u8aug/kornia_matrix.h).
+@torch.library.register_fake("u8aug::kornia_perspective_matrix")
+def _kornia_perspective_matrix_fake(start_points, end_points):
+    b = start_points.shape[0]
+    for name, t in (("start_points", start_points), ("end_points", end_points)):
+        torch._check(
+            t.dtype == torch.float32 and tuple(t.shape) == (b, 4, 2) and t.device.type == "cpu",
+            lambda name=name, t=t: f"u8aug.kornia_perspective_matrix: expected {name} to be a float32 CPU tensor "
+            f"of shape [{b}, 4, 2], got {t.dtype} of shape {list(t.shape)} on {t.device}",
+        )
+    return start_points.new_empty((b, 3, 3))
+
+
 # A helper op outside the image-op catalogue: torch.rand's numbers from the CPU generator's state bytes,
 # advanced in place (u8aug/mersenne.h; python/u8aug/_rng.py).
 @torch.library.register_fake("u8aug::torch_uniform")

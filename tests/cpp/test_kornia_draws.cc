@@ -185,6 +185,29 @@ TEST(KorniaMatrix, AffineIsKorniasWithinAnUlpOnTheCLibrarysTrig) {
   for (int i = 0; i < 9; ++i) EXPECT_EQ(got[i], i % 4 == 0 ? 1.0f : 0.0f) << i;
 }
 
+TEST(KorniaMatrix, PerspectiveMapsTheDrawnCornersOntoTheirEnds) {
+  TorchRandom random(3);
+  const int64_t batch = 3, height = 40, width = 50;
+  float start[24], end[24];
+  kornia_perspective(random, 0.5f, 0.0f, 1.0f, false, false, batch, height, width, start, end);
+  std::vector<float> scratch(60 * batch);
+  float m[27];
+  kornia_perspective_matrix(start, end, batch, c_library_matrix_functions(), scratch.data(), m);
+  for (int64_t b = 0; b < batch; ++b) {
+    EXPECT_EQ(start[8 * b + 2], 49.0f);  // the corners (0, 0), (W - 1, 0), (W - 1, H - 1), (0, H - 1)
+    EXPECT_EQ(start[8 * b + 5], 39.0f);
+    for (int i = 0; i < 8; ++i) EXPECT_LE(std::fabs(end[8 * b + i] - start[8 * b + i]), (i % 2 ? 20.0f : 25.0f) / 2);
+    const float* h = m + 9 * b;
+    EXPECT_EQ(h[8], 1.0f);
+    for (int k = 0; k < 4; ++k) {
+      const float x = start[8 * b + 2 * k], y = start[8 * b + 2 * k + 1];
+      const float w = h[6] * x + h[7] * y + h[8];
+      EXPECT_NEAR((h[0] * x + h[1] * y + h[2]) / w, end[8 * b + 2 * k], 1e-3f);
+      EXPECT_NEAR((h[3] * x + h[4] * y + h[5]) / w, end[8 * b + 2 * k + 1], 1e-3f);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace test
 }  // namespace u8aug

@@ -55,6 +55,10 @@ CLASSES = {
         (-90.0, 360.0), (0.5, 0.3), (0.5, 1.5, 0.7, 1.3), (-45.0, 45.0, -10.0, 10.0), **kw
     ),
     "RandomAffine shear": lambda mod, **kw: mod.RandomAffine(10.0, shear=20.0, **kw),
+    "RandomPerspective": lambda mod, **kw: mod.RandomPerspective(0.5, **kw),
+    "RandomPerspective whole": lambda mod, **kw: mod.RandomPerspective(1.0, **kw),
+    "RandomPerspective still": lambda mod, **kw: mod.RandomPerspective(0.0, **kw),
+    "RandomPerspective area": lambda mod, **kw: mod.RandomPerspective(0.3, sampling_method="area_preserving", **kw),
 }
 SHAPES = [(1, 3, 375, 500), (2, 3, 32, 36), (7, 3, 20, 600), (32, 3, 224, 224), (3, 1, 1, 1)]
 
@@ -149,7 +153,10 @@ def test_the_native_draw_steps_aside_where_kornias_code_would_run():
     assert _native_draws.program_line(OwnDraw((8, 8))) is None
     assert _native_draws.program_line(UK.RandomHorizontalFlip(p_batch=0.5)) is None
     assert _native_draws.program_line(UK.RandomResizedCrop((8, 8), scale=torch.tensor([0.2, 0.9]))) is None
-    assert _native_draws.program_line(UK.RandomPerspective(0.5)) is None  # no native draw for its generator
+    assert _native_draws.program_line(UK.RandomThinPlateSpline()) is None  # no native draw for its generator
+    wide = UK.RandomPerspective(0.5)
+    wide.set_rng_device_and_dtype(torch.device("cpu"), torch.float64)
+    assert _native_draws.program_line(wide) is None
     assert _native_draws.program_line(UK.RandomAffine(10.0, translate=torch.tensor([0.1, 0.1]).double())) is None
     for hook in ("__batch_prob_generator__", "generate_parameters", "forward_parameters"):
         flip = UK.RandomHorizontalFlip(p=0.5)
@@ -281,3 +288,25 @@ def test_the_affine_matrix_op_names_what_is_wrong():
         torch.ops.u8aug.kornia_affine_matrix(ok[0], torch.zeros(2, 1).expand(2, 2), *ok[2:])
     with pytest.raises(RuntimeError, match=r"expected angle of shape \(B,\) with B >= 1"):
         torch.ops.u8aug.kornia_affine_matrix(*ok[:3], torch.zeros(2, 1), *ok[4:])
+
+
+@pytest.mark.parametrize("settings", [dict(distortion_scale=0.5), dict(distortion_scale=1.0),
+                                      dict(distortion_scale=0.3, sampling_method="area_preserving")])  # fmt: skip
+def test_the_perspective_matrix_is_kornias(settings):
+    # u8aug.kornia_perspective_matrix (kornia's closed form, with torch's cross, sum and bmm) against
+    # kornia's compute_transformation; a width of 1 keeps its column (a singular quad's matrix)
+    aug = K.RandomPerspective(**settings, p=1.0)
+    for b, seed in itertools.product((1, 2, 7, 8, 16, 17, 32, 33), range(5)):
+        shape = (b, 3, 64 + seed, 1 if seed == 4 else 95)
+        torch.manual_seed(seed)
+        params = aug.forward_parameters(torch.Size(shape))
+        want = aug.compute_transformation(torch.zeros(shape), params, aug.flags)
+        ours = torch.ops.u8aug.kornia_perspective_matrix(params["start_points"].contiguous(), params["end_points"])
+        assert torch.equal(ours.nan_to_num(), want.nan_to_num()) and torch.equal(ours.isnan(), want.isnan()), (b, seed)
+
+
+def test_the_perspective_matrix_op_names_what_is_wrong():
+    with pytest.raises(RuntimeError, match=r"expected end_points to be a float32 CPU tensor of shape \[2, 4, 2\]"):
+        torch.ops.u8aug.kornia_perspective_matrix(torch.zeros(2, 4, 2), torch.zeros(2, 3, 2))
+    with pytest.raises(RuntimeError, match=r"expected start_points of shape \(B, 4, 2\)"):
+        torch.ops.u8aug.kornia_perspective_matrix(torch.zeros(4, 2), torch.zeros(4, 2))

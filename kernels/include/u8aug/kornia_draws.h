@@ -94,6 +94,13 @@ struct AffineConfig {
 void kornia_affine(TorchRandom& random, const AffineConfig& config, int64_t batch, int64_t height, int64_t width,
                    float* translations, float* center, float* scale, float* angle, float* shear_x, float* shear_y);
 
+// RandomPerspective's PerspectiveGenerator.forward for `batch` images of (height, width):
+// start_points and end_points (batch, 4, 2). distortion_scale as its float32 tensor holds it; low,
+// high: its offsets' sampler's bounds (0 and 1); area_preserving: its sampling_method
+// "area_preserving", else "basic".
+void kornia_perspective(TorchRandom& random, float distortion_scale, float low, float high, bool area_preserving,
+                        bool same_on_batch, int64_t batch, int64_t height, int64_t width, float* start, float* end);
+
 // The sums of `rows` rows of `size` float32 values, as torch's sum(-1) adds them: the torch extension
 // passes torch's own (its order depends on the row's length and the CPU's vector width); the C++
 // API's default is torch's order for rows shorter than a vector (four running sums, then the rest).

@@ -195,6 +195,8 @@ def _generator_guard(gen) -> tuple:
         return (gen, samplers, *(samplers.values() if samplers else ()))
     if type(gen) is rg.RandomGaussianBlurGenerator:
         return (gen, getattr(gen, "sigma_sampler", None))
+    if type(gen) is rg.PerspectiveGenerator:
+        return (gen, gen.distortion_scale, gen._distortion_scale, gen.sampling_method, gen.rand_val_sampler)
     if type(gen) is rg.AffineGenerator:
         return (gen, gen.degrees, gen.translate, gen.scale, gen.shear, gen.degree_sampler, gen.translate_x_sampler,
                 gen.translate_y_sampler, gen.scale_2_sampler, gen.scale_4_sampler, gen.shear_x_sampler,

@@ -1,5 +1,6 @@
 """kornia's transformation matrices, computed by kornia's own code in eager kernels, also under
-torch.compile (RandomAffine's on the CPU natively, the same floats: u8aug/kornia_matrix.h).
+torch.compile (RandomAffine's and RandomPerspective's on the CPU natively, the same floats:
+u8aug/kornia_matrix.h).
 
 Inductor compiles kornia's matrix arithmetic into its own kernels, and its sin, cos and tan of a
 few-element tensor differ from eager's by an ulp or two for many angles (35 of 50 random angles for
@@ -48,6 +49,13 @@ def matrix_of(kornia_name: str, input: torch.Tensor, params: dict) -> torch.Tens
         # kornia takes its params to the input's float32 first (compute_transformation)
         values = [params[k].to(torch.float32).contiguous() for k in _AFFINE_KEYS]
         return torch.ops.u8aug.kornia_affine_matrix(*values)
+    if (
+        kornia_name == "RandomPerspective"
+        and input.device.type == "cpu"
+        and _perspective_params(params, input.shape[0])
+    ):
+        points = [params[k].to(torch.float32).contiguous() for k in ("start_points", "end_points")]
+        return torch.ops.u8aug.kornia_perspective_matrix(*points)
     keys = [k for k, v in params.items() if isinstance(v, torch.Tensor)]
     return kornia_matrix([params[k] for k in keys], ",".join(keys), kornia_name, list(input.shape), input.device)
 
@@ -57,6 +65,18 @@ def _affine_params(params: dict, batch: int) -> bool:
     for k, shape in zip(_AFFINE_KEYS, ((batch, 2), (batch, 2), (batch, 2), (batch,), (batch,), (batch,))):
         v = params.get(k)
         if not isinstance(v, torch.Tensor) or v.device.type != "cpu" or tuple(v.shape) != shape:
+            return False
+        if not v.dtype.is_floating_point:
+            return False
+    return True
+
+
+def _perspective_params(params: dict, batch: int) -> bool:
+    """Whether RandomPerspective's params are the generator's: two CPU (B, 4, 2) tensors (kornia takes
+    them to the float32 stand-in's dtype first)."""
+    for k in ("start_points", "end_points"):
+        v = params.get(k)
+        if not isinstance(v, torch.Tensor) or v.device.type != "cpu" or tuple(v.shape) != (batch, 4, 2):
             return False
         if not v.dtype.is_floating_point:
             return False

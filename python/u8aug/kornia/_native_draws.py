@@ -7,8 +7,9 @@ ranges' ends, in one float64 tensor) and its samplers' bounds (one float32 tenso
 C++ draw as kornia holds them (its log-ratio bounds are torch.log's results). ``program_line`` says whether a module's draw can run natively: kornia's own
 ``forward_parameters``, ``__batch_prob_generator__`` and ``generate_parameters`` (or u8aug's
 replica of it), p_batch 1, float32 draws on the CPU, and a generator this file knows: none (the
-flips, grayscale, normalize...), RandomResizedCrop's, ColorJitter's and ColorJiggle's. Anything
-else returns None and the module draws as before (_containers.module_parameters).
+flips, grayscale, normalize...), RandomResizedCrop's, ColorJitter's and ColorJiggle's, RandomAffine's,
+RandomPerspective's, and the uniform draws of UNIFORM_CLASSES. Anything else returns None and the
+module draws as before (_containers.module_parameters).
 
 The op ``u8aug::kornia_draws`` reads ``torch.get_rng_state()`` once and sets it back once; like
 ``u8aug.rand`` it is opaque to torch.compile and tagged ``nondeterministic_seeded``, and eager and
@@ -37,6 +38,7 @@ KEYS = {
     "resized_crop": ("src", "dst", "input_size", "output_size"),
     "color_jitter": ("brightness_factor", "contrast_factor", "hue_factor", "saturation_factor", "order"),
     "affine": ("translations", "center", "scale", "angle", "shear_x", "shear_y"),
+    "perspective": ("start_points", "end_points"),
 }
 PER_MODULE = 3  # batch_prob, the gate as bool, forward_input_shape
 UNIFORM = "uniform:"
@@ -94,6 +96,8 @@ def _forward_parameters_fake(program, numbers, bounds, shape):
             out += [torch.empty(b) for _ in range(int(words[2]))]
         elif words[0] == "affine":
             out += [torch.empty(b, 2) for _ in range(3)] + [torch.empty(b) for _ in range(3)]
+        elif words[0] == "perspective":
+            out += [torch.empty(b, 4, 2), torch.empty(b, 4, 2)]
     return out
 
 
@@ -153,6 +157,11 @@ def program_line(module) -> Optional[Tuple[str, str, Tuple[float, ...]]]:
             return None
         translate, scales, shear = samplers[0]
         return f"affine {same} {int(translate)} {scales} {int(shear)}", "affine", (float(module.p),)
+    if type(gen) is rg.PerspectiveGenerator:
+        if not perspective_native(gen):
+            return None
+        method = 1 if gen.sampling_method == "area_preserving" else 0
+        return f"perspective {same} {method}", "perspective", (float(module.p),)
     samplers = uniform_samplers(module)
     if samplers is not None:
         names = ",".join(samplers)
@@ -219,6 +228,22 @@ def affine_samplers(gen):
     return ((translate, scales, shear), samplers) if _draws._cpu_float32(*samplers) else None
 
 
+def perspective_native(gen) -> bool:
+    """Whether a PerspectiveGenerator's draw runs natively: its settings float32 on the CPU, its
+    sampler a Uniform with scalar bounds, a sampling method kornia has. Its distortion scale and
+    the sampler's bounds travel as bounds (bounds_of): tensors, read in C++."""
+    scale = getattr(gen, "_distortion_scale", None)
+    setting = gen.distortion_scale
+    if isinstance(setting, torch.Tensor) and (setting.dtype != torch.float32 or setting.device.type != "cpu"):
+        return False
+    if not isinstance(scale, torch.Tensor) or scale.dtype != torch.float32 or scale.device.type != "cpu":
+        return False
+    d = getattr(gen, "rand_val_sampler", None)
+    if gen.sampling_method not in ("basic", "area_preserving") or type(d) is not torch.distributions.Uniform:
+        return False
+    return scale.dim() == 0 and d.low.dim() == 0 and d.high.dim() == 0 and _draws._cpu_float32(d)
+
+
 def bounds_of(module, kind: str) -> List[torch.Tensor]:
     """The sampler bounds a module's draw reads, as its generator holds them (one-element float32
     tensors; bounds_tensor stacks them for the op)."""
@@ -231,6 +256,8 @@ def bounds_of(module, kind: str) -> List[torch.Tensor]:
         return [t for d in uniform_samplers(module).values() for t in (d.low, d.high)]
     if kind == "affine":
         return [t for d in affine_samplers(gen)[1] for t in (d.low, d.high)]
+    if kind == "perspective":
+        return [gen._distortion_scale, gen.rand_val_sampler.low, gen.rand_val_sampler.high]
     return []
 
 

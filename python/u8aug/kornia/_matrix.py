@@ -47,15 +47,13 @@ def matrix_of(kornia_name: str, input: torch.Tensor, params: dict) -> torch.Tens
     steps in C++, torch's own sin, cos, tan and bmm through the dispatcher; 10 us against 280)."""
     if kornia_name == "RandomAffine" and input.device.type == "cpu" and _affine_params(params, input.shape[0]):
         # kornia takes its params to the input's float32 first (compute_transformation)
-        values = [params[k].to(torch.float32).contiguous() for k in _AFFINE_KEYS]
-        return torch.ops.u8aug.kornia_affine_matrix(*values)
+        return torch.ops.u8aug.kornia_affine_matrix(*[_f32(params[k]) for k in _AFFINE_KEYS])
     if (
         kornia_name == "RandomPerspective"
         and input.device.type == "cpu"
         and _perspective_params(params, input.shape[0])
     ):
-        points = [params[k].to(torch.float32).contiguous() for k in ("start_points", "end_points")]
-        return torch.ops.u8aug.kornia_perspective_matrix(*points)
+        return torch.ops.u8aug.kornia_perspective_matrix(_f32(params["start_points"]), _f32(params["end_points"]))
     keys = [k for k, v in params.items() if isinstance(v, torch.Tensor)]
     return kornia_matrix([params[k] for k in keys], ",".join(keys), kornia_name, list(input.shape), input.device)
 
@@ -81,3 +79,8 @@ def _perspective_params(params: dict, batch: int) -> bool:
         if not v.dtype.is_floating_point:
             return False
     return True
+
+
+def _f32(t: torch.Tensor) -> torch.Tensor:
+    """A param as the matrix ops take it: float32 and contiguous (the native draw's already are)."""
+    return t if t.dtype == torch.float32 and t.is_contiguous() else t.to(torch.float32).contiguous()

@@ -52,7 +52,7 @@ class KeptPlan(NamedTuple):
     bounds: torch.Tensor  # their samplers' bounds, float32 (fixed by the generators' ranges, in the key)
     steps: Tuple[str, ...]  # the pipeline's steps
     # each tensor the steps read: ("param", i, key), ("take", i), ("flag", i, key), ("every",), ("absent",),
-    # ("derived", recipe, slots): made from others (_apply_common.derived)
+    # ("derived", recipe, slots): made from others (_apply_common.derived), ("same", j): the j-th again
     slots: Tuple[tuple, ...]
     sizes: Tuple[Optional[Tuple[int, int]], ...]  # each module's output (H, W) where it changes the size
 
@@ -306,26 +306,20 @@ def slot_of(t, modules, datas, takes, everyone, derived=(), image=None):
 
 def resolve(slots, modules, datas, take, image=None) -> List[torch.Tensor]:
     """The tensors a kept plan's steps read this call: ``take(i)`` gives module i's gate. A tensor
-    made by a recipe is made once however many steps read it (its slot is the same object:
-    slots_of)."""
+    made by a recipe is made once however many steps read it (("same", j): slots_of)."""
     tensors = []
-    for i, slot in enumerate(slots):
-        made = None
-        if slot[0] == "derived":
-            for j in range(i):
-                if slots[j] is slot:
-                    made = tensors[j]
-                    break
-        tensors.append(_resolve(slot, modules, datas, take, image) if made is None else made)
+    for slot in slots:
+        tensors.append(tensors[slot[1]] if slot[0] == "same" else _resolve(slot, modules, datas, take, image))
     return tensors
 
 
 def slots_of(tensors, modules, datas, takes, everyone, derived=(), image=None) -> Optional[Tuple[tuple, ...]]:
-    """Each tensor's slot (slot_of), one slot object for a tensor read twice; None where one has none."""
+    """Each tensor's slot (slot_of); a tensor read again ("same", j), j where it was first read; None
+    where one has none."""
     slots = []
     for i, t in enumerate(tensors):
-        seen = [slots[j] for j in range(i) if tensors[j] is t]
-        slot = seen[0] if seen else slot_of(t, modules, datas, takes, everyone, derived, image)
+        seen = [j for j in range(i) if tensors[j] is t]
+        slot = ("same", seen[0]) if seen else slot_of(t, modules, datas, takes, everyone, derived, image)
         if slot is None:
             return None
         slots.append(slot)

@@ -164,9 +164,10 @@ def _plan(module, x4: torch.Tensor):
         name, args, _ = planner.calls[0]
         arguments = tuple(_direct_argument(a, planner.tensors) for a in args)
         if warp:  # a warp's output size is its input's (kornia's warps): the step's words hold the first's
-            arguments = tuple(_IMAGE_SIZE if a == tuple(x4.shape[-2:]) else a for a in arguments)
+            size = (x4.shape[-2], x4.shape[-1])
+            arguments = tuple(_IMAGE_SIZE if type(a) is tuple and a == size else a for a in arguments)
         op = getattr(torch.ops.u8aug, name).default if all(a is not _UNKNOWN for a in arguments) else None
-    if warp and (op is None or arguments.count(_IMAGE_SIZE) != 1):
+    if warp and (op is None or sum(1 for a in arguments if _is_image_size(a)) != 1):
         return None, drawn  # its steps' words hold the image's size: only its op called directly is kept
     return ThinPlan(program, draws, tuple(planner.steps), slots, op, arguments), drawn
 
@@ -177,12 +178,16 @@ _IMAGE_SIZE = ("image size",)  # a direct call's argument: the call's image's (H
 _UNKNOWN = object()
 
 
+def _is_image_size(a) -> bool:
+    return type(a) is tuple and len(a) == 1 and a[0] == _IMAGE_SIZE[0]
+
+
 def _argument(a, tensors, x4):
     """A direct call's argument this call (see _direct_argument)."""
     if type(a) is tuple and a:
         if a[0] == "slot":
             return tensors[a[1]]
-        if a is _IMAGE_SIZE:
+        if a[0] == _IMAGE_SIZE[0]:
             return (x4.shape[-2], x4.shape[-1])
     return a
 

@@ -17,12 +17,12 @@ STABLE_TORCH_LIBRARY(u8aug, m) {
   // (u8aug/kornia_draws.h, bindings/draws.cpp)
   m.def("kornia_draws(Tensor(a!) state, str[] program, Tensor numbers, Tensor bounds, int[] shape) -> Tensor[]");
   // kornia.filters.get_gaussian_kernel1d for a (B, 1) or (B,) sigma on the CPU (u8aug/kornia_draws.h,
-  // bindings/draws.cpp)
+  // bindings/kornia_math.cpp)
   m.def("gaussian_kernel1d(Tensor sigma, int size) -> Tensor");
-  // RandomAffine's matrix from its params (u8aug/kornia_matrix.h, bindings/draws.cpp)
+  // RandomAffine's matrix from its params (u8aug/kornia_matrix.h, bindings/kornia_math.cpp)
   m.def(
       "kornia_affine_matrix(Tensor translations, Tensor center, Tensor scale, Tensor angle, Tensor shear_x, "
       "Tensor shear_y) -> Tensor");
-  // RandomPerspective's matrix from its params (u8aug/kornia_matrix.h, bindings/draws.cpp)
+  // RandomPerspective's matrix from its params (u8aug/kornia_matrix.h, bindings/kornia_math.cpp)
   m.def("kornia_perspective_matrix(Tensor start_points, Tensor end_points) -> Tensor");
 }

@@ -191,33 +191,28 @@ void torch_scalar_row_sum(const float* values, int64_t rows, int64_t size, float
 
 void kornia_gaussian_kernel1d(const float* sigma, int64_t batch, int64_t size, ExpFunction exp, void* exp_context,
                               RowSumFunction row_sum, void* sum_context, float* scratch, float* kernel) {
-  // x = arange(size) - size // 2 (+ 0.5 for an even size); the squared distance less its row minimum
+  // x = arange(size) - size // 2 (+ 0.5 for an even size); its square less the row's least square
+  std::vector<float> dist(static_cast<size_t>(size));
   const float mean = static_cast<float>(size / 2);
   float nearest = INFINITY;
   for (int64_t i = 0; i < size; ++i) {
     float x = static_cast<float>(i) - mean;
     if (size % 2 == 0) x = x + 0.5f;
+    dist[static_cast<size_t>(i)] = x * x;
     nearest = std::min(nearest, x * x);
   }
+  for (float& d : dist) d = d - nearest;
+  // exp(-dist / (2 sigma^2)) over the whole (batch, size) tensor in one call, as kornia's; a zero
+  // denominator divides by 1 instead, and its row is the unit impulse
   for (int64_t b = 0; b < batch; ++b) {
-    const float s = sigma[b];
-    const float denominator = 2.0f * (s * s);
-    const bool impulse = denominator == 0.0f;
-    for (int64_t i = 0; i < size; ++i) {
-      float x = static_cast<float>(i) - mean;
-      if (size % 2 == 0) x = x + 0.5f;
-      const float dist = x * x - nearest;
-      kernel[b * size + i] = -dist / (impulse ? 1.0f : denominator);
-    }
+    const float denominator = 2.0f * (sigma[b] * sigma[b]);
+    for (int64_t i = 0; i < size; ++i)
+      kernel[b * size + i] = -dist[static_cast<size_t>(i)] / (denominator == 0.0f ? 1.0f : denominator);
   }
   exp(kernel, batch * size, exp_context);
   for (int64_t b = 0; b < batch; ++b) {
-    if (sigma[b] * sigma[b] * 2.0f != 0.0f) continue;
-    for (int64_t i = 0; i < size; ++i) {
-      float x = static_cast<float>(i) - mean;
-      if (size % 2 == 0) x = x + 0.5f;
-      kernel[b * size + i] = x * x - nearest == 0.0f ? 1.0f : 0.0f;
-    }
+    if (2.0f * (sigma[b] * sigma[b]) != 0.0f) continue;
+    for (int64_t i = 0; i < size; ++i) kernel[b * size + i] = dist[static_cast<size_t>(i)] == 0.0f ? 1.0f : 0.0f;
   }
   row_sum(kernel, batch, size, scratch, sum_context);
   for (int64_t b = 0; b < batch; ++b)

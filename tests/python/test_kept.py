@@ -203,6 +203,10 @@ def test_a_compiled_kept_chain_equals_eager_with_no_recompiles():
         else:  # none, as kornia's own compiled calls leave none
             assert got_params is before
         graphs = frames["unique_graphs"] if seed == 1 else graphs
+        # the compiled call finds its plan as the eager one does, not planning anew each call (a float
+        # or tuple setting is never `is`-identical inside a compiled call: the guard compares values)
+        cache = eager._u8aug_key_cache if seed == 0 else cache
+        assert eager._u8aug_key_cache is cache
     assert frames["unique_graphs"] == graphs, "a new image size or batch size recompiled"
 
 
@@ -222,6 +226,8 @@ def test_a_compiled_class_on_its_own_leaves_kornias_state(make):
         compiled(x)
         torch.manual_seed(seed)
         theirs(x.float() / 255)
+        kept = ours._u8aug_thin if seed == 0 else kept
+        assert ours._u8aug_thin is kept  # the compiled call kept its plan
         if writes:
             assert list(ours._params) == list(theirs._params)
             assert all(torch.equal(ours._params[k], theirs._params[k]) for k in theirs._params)

@@ -117,7 +117,8 @@ def plans_for(container, x: torch.Tensor):
     Its plans are kept with it: a compiled call then looks its plan up by the image's kind alone,
     and guards on no setting's float (each such guard converted a float a call: 20 for the
     standard recipe)."""
-    guard = _key_guard(container)
+    held = _key_guard(container)
+    guard = None if held is None else identities(held)
     cached = container._u8aug_key_cache
     if guard is not None and cached is not None and same(cached[0], guard):
         plans = cached[1]
@@ -132,7 +133,7 @@ def plans_for(container, x: torch.Tensor):
             # the key (they are tensors, read once), and a generator or sampler made anew may hold
             # other bounds under the same key.
             plans = plans_of(container)[modules] = {}
-            container._u8aug_key_cache = (guard, plans)
+            container._u8aug_key_cache = (guard, plans, held)
     return plans, (x.dim(), x.shape[1], x.dtype, str(x.device), torch.get_default_dtype())
 
 
@@ -175,7 +176,7 @@ def guard(module) -> tuple:
         cls.transform_inputs,
         module.__dict__.get("generate_parameters"),
         module.__dict__.get("forward_parameters"),
-        flags,
+        len(flags),
         *flags.values(),
         *_generator_guard(gen),
         torch.get_default_dtype(),
@@ -183,34 +184,72 @@ def guard(module) -> tuple:
 
 
 def _generator_guard(gen) -> tuple:
-    """The generator, and the settings a native draw's plan holds (its numbers and bounds); a
-    generator drawn in Python reads its settings itself each call."""
+    """The generator, and what its native draw's plan holds (its numbers and samplers); a generator
+    drawn in Python reads its settings itself each call. A setting kornia reads only when it makes
+    its samplers (ColorJitter's four ranges, the affine and perspective settings) is left out: a
+    new value does not change kornia's draw either, and a float in the guard is a float that
+    torch.compile converts and checks in Python on every call, and never finds identical (the
+    compiled call then planned anew each time). Those settings still count where they are not floats:
+    a tensor setting gives the params their dtype and device."""
     if type(gen) is rg.ResizedCropGenerator:
         return (gen, gen.scale, gen.ratio, gen.resize_to, gen.rand_sampler, gen.log_ratio_sampler)
     if type(gen) in (rg.ColorJitterGenerator, rg.ColorJiggleGenerator):
-        return (gen, gen.brightness, gen.contrast, gen.saturation, gen.hue,
-                *[getattr(gen, s) for s in _native_draws.JITTER_SAMPLERS])  # fmt: skip
+        return (gen, *[getattr(gen, s) for s in _native_draws.JITTER_SAMPLERS])
     if type(gen) is rg.PlainUniformGenerator:
         samplers = getattr(gen, "sampler_dict", None)
         return (gen, samplers, *(samplers.values() if samplers else ()))
     if type(gen) is rg.RandomGaussianBlurGenerator:
         return (gen, getattr(gen, "sigma_sampler", None))
     if type(gen) is rg.PerspectiveGenerator:
-        return (gen, gen.distortion_scale, gen._distortion_scale, gen.sampling_method, gen.rand_val_sampler)
+        return (
+            gen,
+            *_unless_float(gen.distortion_scale),
+            gen._distortion_scale,
+            gen.sampling_method,
+            gen.rand_val_sampler,
+        )
     if type(gen) is rg.AffineGenerator:
-        return (gen, gen.degrees, gen.translate, gen.scale, gen.shear, gen.degree_sampler, gen.translate_x_sampler,
-                gen.translate_y_sampler, gen.scale_2_sampler, gen.scale_4_sampler, gen.shear_x_sampler,
-                gen.shear_y_sampler)  # fmt: skip
+        return (gen, *_unless_float(gen.degrees, gen.translate, gen.scale, gen.shear), gen.degree_sampler, gen.translate_x_sampler, gen.translate_y_sampler, gen.scale_2_sampler,
+                gen.scale_4_sampler, gen.shear_x_sampler, gen.shear_y_sampler)  # fmt: skip
     return (gen,)
+
+
+def _unless_float(*settings) -> tuple:
+    return tuple(s for s in settings if type(s) is not float)
+
+
+def identities(held: tuple) -> tuple:
+    """A guard as it is compared: a module or sampler by its id, anything else as it is. Whoever
+    keeps the guard keeps ``held`` too, so that no id is reused while it is kept. torch.compile
+    checks an id in its own C++ guards; a kept object it would find again through the guard would
+    be one more check of identity, in Python, on every call."""
+    return tuple(id(v) if isinstance(v, _BY_ID) else v for v in held)
+
+
+_BY_ID = (torch.nn.Module, torch.distributions.Distribution)
 
 
 def same(a: tuple, b: tuple) -> bool:
     if len(a) != len(b):
         return False
     for u, v in zip(a, b):
-        if u is not v:
+        if u is not v and not _equal_constant(u, v):
             return False
     return True
+
+
+_CONSTANTS = (int, float, bool, str)
+
+
+def _equal_constant(u, v) -> bool:
+    """Equal numbers, or equal tuples of numbers and strings: torch.compile makes a float or tuple it
+    reads anew, so ``is`` never finds them identical in a compiled call (which then planned anew on
+    every call); equal, they are the same setting."""
+    if type(u) is not type(v):
+        return False
+    if type(u) in (float, int):
+        return u == v
+    return type(u) is tuple and all(type(e) in _CONSTANTS for e in u + v) and u == v
 
 
 def plans_of(container) -> Dict:

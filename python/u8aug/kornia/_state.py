@@ -18,10 +18,15 @@ same values and the same objects kornia's writers would have left. A call whose 
 costs no tensor, no dict and no snapshot. kornia's classes after install() write it at once.
 """
 
+import itertools
+
 import torch
 from kornia.augmentation._2d.base import _InputMetadata
 from kornia.constants import DataKey
 from kornia.core.utils import is_exporting
+
+# settings tokens: an int compares in torch.compile's C++ guards, an object's identity in Python
+_SETTINGS = itertools.count(1)
 
 STATE_NAMES = frozenset(
     {
@@ -55,7 +60,7 @@ def state_setattr(self, name: str, value) -> None:
     else:
         # a setting changed: a new token for the keys kept from the settings (_kept.plans_for), and the
         # class's kept plans (_thin.py) go
-        object.__setattr__(self, "_u8aug_settings", object())
+        object.__setattr__(self, "_u8aug_settings", next(_SETTINGS))
         if self.__dict__.get("_u8aug_thin") is not None:
             object.__setattr__(self, "_u8aug_thin", None)
         torch.nn.Module.__setattr__(self, name, value)

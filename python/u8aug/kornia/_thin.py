@@ -89,10 +89,11 @@ def forward(module, x: torch.Tensor) -> Optional[torch.Tensor]:
     dims = x.dim()
     if dims not in (3, 4) or torch._C._get_tracing_state() is not None:
         return None
-    guard = _kept.guard(module)
+    held = _kept.guard(module)
+    guard = _kept.identities(held)
     kept = module._u8aug_thin
     if kept is None or not _kept.same(kept[0], guard):
-        kept = (guard, {})
+        kept = (guard, {}, held)
         module._u8aug_thin = kept
     traits = (dims, x.shape[-3], x.device)
     plan = kept[1].get(traits, _kept.UNPLANNED)

@@ -1,6 +1,6 @@
-// rgb_to_grayscale and grayscale on the CPU. Planar 3-channel rows run kornia's float arithmetic
-// in vector lanes on targets with a native fused multiply-add (kornia's addcmul is fused); every
-// other case runs pixel/gray.h per pixel.
+// rgb_to_grayscale and grayscale on the CPU. Planar 3-channel rows run pixel/gray.h's luma_byte
+// in vector lanes on targets with a native fused multiply-add (its rare halves take kornia's float
+// steps, whose addcmul is fused); every other case runs pixel/gray.h per pixel.
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "cpu/gray.cc"
@@ -29,23 +29,48 @@ HWY_INLINE bool GrayRowPlanar(const uint8_t* r, const uint8_t* g, const uint8_t*
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
   if (n < lanes) return false;
   const hn::Rebind<uint8_t, decltype(df)> d8;
-  const auto luma = [&](int64_t i) {
-    return LumaLanes(df, UnitLanes(df, r + i), UnitLanes(df, g + i), UnitLanes(df, b + i));
+  const auto k299 = hn::Set(df, 299.0f), k587 = hn::Set(df, 587.0f), k114 = hn::Set(df, 114.0f);
+  const auto k_thousandth = hn::Set(df, 0.001f), k_half = hn::Set(df, 0.4995f), k255 = hn::Set(df, 255.0f);
+  // luma_byte in lanes, as floats for the quantizer (to_u8's argument): the sum is exact in float32
+  // (below 2^18) and its quotient by 1000 within 3e-5, so a quotient 0.4995 or more from its
+  // nearest integer is a half (0.499 at most otherwise), and a vector holding one takes kornia's
+  // float steps whole (float_steps)
+  const auto quotient = [&](int64_t i) {
+    const auto rf = ByteLanes(df, r + i), gf = ByteLanes(df, g + i), bf = ByteLanes(df, b + i);
+    return hn::Mul(hn::MulAdd(bf, k114, hn::MulAdd(gf, k587, hn::Mul(rf, k299))), k_thousandth);
   };
-  // four vectors quantized and packed in one go (StoreU8Lanes4), the packed bytes then copied to
-  // the other output channels: the quantizer's and the stores' instructions were half the loop
+  const auto is_half = [&](decltype(quotient(0)) q, decltype(quotient(0)) nearest) {
+    return hn::Ge(hn::Abs(hn::Sub(q, nearest)), k_half);
+  };
+  const auto float_steps = [&](int64_t i) {
+    const auto luma = LumaLanes(df, UnitLanes(df, r + i), UnitLanes(df, g + i), UnitLanes(df, b + i));
+    return hn::Mul(luma, k255);
+  };
+  const auto luma255 = [&](int64_t i) {
+    const auto q = quotient(i), nearest = hn::Round(q);
+    return HWY_UNLIKELY(!hn::AllFalse(df, is_half(q, nearest))) ? float_steps(i) : nearest;
+  };
+  // four vectors quantized and packed in one go (StoreU8OfScaledLanes4), with one test for a half
+  // among them, the packed bytes then copied to the other output channels: the quantizer's and the
+  // stores' instructions were half the loop, a test a vector a fifth of it
   const hn::ScalableTag<uint8_t> d8x4;
   int64_t i = 0;
   if (static_cast<int64_t>(hn::Lanes(d8x4)) == 4 * lanes) {
     for (; i + 4 * lanes <= n; i += 4 * lanes) {
-      StoreU8Lanes4(df, luma(i), luma(i + lanes), luma(i + 2 * lanes), luma(i + 3 * lanes), dst + i);
+      const auto q0 = quotient(i), q1 = quotient(i + lanes), q2 = quotient(i + 2 * lanes), q3 = quotient(i + 3 * lanes);
+      auto n0 = hn::Round(q0), n1 = hn::Round(q1), n2 = hn::Round(q2), n3 = hn::Round(q3);
+      const auto halves = hn::Or(hn::Or(is_half(q0, n0), is_half(q1, n1)), hn::Or(is_half(q2, n2), is_half(q3, n3)));
+      if (HWY_UNLIKELY(!hn::AllFalse(df, halves))) {
+        n0 = luma255(i), n1 = luma255(i + lanes), n2 = luma255(i + 2 * lanes), n3 = luma255(i + 3 * lanes);
+      }
+      StoreU8OfScaledLanes4(df, n0, n1, n2, n3, dst + i);
       const auto packed = hn::LoadU(d8x4, dst + i);
       for (int64_t c = 1; c < out_channels; ++c) hn::StoreU(packed, d8x4, dst + c * dst_plane + i);
     }
   }
   for (; i < n; i += lanes) {
     if (i + lanes > n) i = n - lanes;
-    const auto v = U8Lanes(df, luma(i));
+    const auto v = U8OfScaledLanes(df, luma255(i));
     for (int64_t c = 0; c < out_channels; ++c) hn::StoreU(v, d8, dst + c * dst_plane + i);
   }
   return true;

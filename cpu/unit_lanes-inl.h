@@ -60,12 +60,17 @@ HWY_INLINE hn::Vec<D> ShiftRoundEven(D d, hn::Vec<D> v) {
 // operand), then adding 2^23 rounds half to even and leaves the integer in the low mantissa bits:
 // masked to its byte, that is the result (no float -> int conversion and no saturating packs).
 // (Highway 1.0.3's TruncateTo to bytes is wrong on AVX3_DL, hence U8FromU32 of masked lanes.)
+// U8Lanes of y * 255 already made (`scaled`): to_u8's own argument.
+template <class DF>
+HWY_INLINE hn::Vec<hn::Rebind<uint8_t, DF>> U8OfScaledLanes(DF d, hn::Vec<DF> scaled) {
+  const hn::Rebind<uint32_t, DF> du;
+  const auto c = hn::Min(hn::Max(scaled, hn::Zero(d)), hn::Set(d, 255.0f));
+  return hn::U8FromU32(hn::And(hn::BitCast(du, hn::Add(c, hn::Set(d, 8388608.0f))), hn::Set(du, 0xFFu)));
+}
+
 template <class DF>
 HWY_INLINE hn::Vec<hn::Rebind<uint8_t, DF>> U8Lanes(DF d, hn::Vec<DF> y) {
-  const hn::Rebind<uint32_t, DF> du;
-  const auto k255 = hn::Set(d, 255.0f);
-  const auto c = hn::Min(hn::Max(hn::Mul(y, k255), hn::Zero(d)), k255);
-  return hn::U8FromU32(hn::And(hn::BitCast(du, hn::Add(c, hn::Set(d, 8388608.0f))), hn::Set(du, 0xFFu)));
+  return U8OfScaledLanes(d, hn::Mul(y, hn::Set(d, 255.0f)));
 }
 
 template <class DF>
@@ -73,27 +78,29 @@ HWY_INLINE void StoreU8Lanes(DF d, hn::Vec<DF> y, uint8_t* p) {
   hn::StoreU(U8Lanes(d, y), hn::Rebind<uint8_t, DF>(), p);
 }
 
-// StoreU8Lanes of four vectors into 4 * Lanes(d) consecutive bytes. On x86, for full vectors, in
-// integers: y * 255 capped at 256 by x86's min, which returns its second operand, so NaN stays NaN;
-// converted with round-half-to-even (cvtps2dq in the default rounding mode, as the 2^23 trick
-// assumes; NaN and everything below -2^31 give INT_MIN); packed with signed saturation to 16 bits,
-// then unsigned saturation to bytes: a clamp to [0, 255] after the rounding, which for integer
-// bounds is to_u8's clamp before it. The packs work within 128-bit blocks; one permute restores the
-// order. A third of the instructions of four single-vector stores, and one store instead of four.
+// StoreU8Lanes of four vectors into 4 * Lanes(d) consecutive bytes, given y * 255 (`scaled`). On
+// x86, for full vectors, in integers: the value capped at 256 by x86's min, which returns its second
+// operand, so NaN stays NaN; converted with round-half-to-even (cvtps2dq in the default rounding
+// mode, as the 2^23 trick assumes; NaN and everything below -2^31 give INT_MIN); packed with signed
+// saturation to 16 bits, then unsigned saturation to bytes: a clamp to [0, 255] after the rounding,
+// which for integer bounds is to_u8's clamp before it. The packs work within 128-bit blocks; one
+// permute restores the order. A third of the instructions of four single-vector stores, and one
+// store instead of four.
 template <class DF>
-HWY_INLINE void StoreU8Lanes4(DF d, hn::Vec<DF> y0, hn::Vec<DF> y1, hn::Vec<DF> y2, hn::Vec<DF> y3, uint8_t* p) {
+HWY_INLINE void StoreU8OfScaledLanes4(DF d, hn::Vec<DF> v0, hn::Vec<DF> v1, hn::Vec<DF> v2, hn::Vec<DF> v3,
+                                      uint8_t* p) {
 #if HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
   if constexpr (std::is_same<DF, hn::ScalableTag<float>>::value) {
-    const auto k255 = hn::Set(d, 255.0f), k256 = hn::Set(d, 256.0f);
-    const auto capped = [&](hn::Vec<DF> y) { return hn::Min(k256, hn::Mul(y, k255)).raw; };
+    const auto k256 = hn::Set(d, 256.0f);
+    const auto capped = [&](hn::Vec<DF> v) { return hn::Min(k256, v).raw; };
 #if HWY_TARGET == HWY_AVX2
-    const __m256i ab = _mm256_packs_epi32(_mm256_cvtps_epi32(capped(y0)), _mm256_cvtps_epi32(capped(y1)));
-    const __m256i cd = _mm256_packs_epi32(_mm256_cvtps_epi32(capped(y2)), _mm256_cvtps_epi32(capped(y3)));
+    const __m256i ab = _mm256_packs_epi32(_mm256_cvtps_epi32(capped(v0)), _mm256_cvtps_epi32(capped(v1)));
+    const __m256i cd = _mm256_packs_epi32(_mm256_cvtps_epi32(capped(v2)), _mm256_cvtps_epi32(capped(v3)));
     const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm256_permutevar8x32_epi32(_mm256_packus_epi16(ab, cd), order));
 #else
-    const __m512i ab = _mm512_packs_epi32(_mm512_cvtps_epi32(capped(y0)), _mm512_cvtps_epi32(capped(y1)));
-    const __m512i cd = _mm512_packs_epi32(_mm512_cvtps_epi32(capped(y2)), _mm512_cvtps_epi32(capped(y3)));
+    const __m512i ab = _mm512_packs_epi32(_mm512_cvtps_epi32(capped(v0)), _mm512_cvtps_epi32(capped(v1)));
+    const __m512i cd = _mm512_packs_epi32(_mm512_cvtps_epi32(capped(v2)), _mm512_cvtps_epi32(capped(v3)));
     const __m512i order = _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
     _mm512_storeu_si512(p, _mm512_permutexvar_epi32(order, _mm512_packus_epi16(ab, cd)));
 #endif
@@ -101,10 +108,18 @@ HWY_INLINE void StoreU8Lanes4(DF d, hn::Vec<DF> y0, hn::Vec<DF> y1, hn::Vec<DF> 
   }
 #endif
   const size_t n = hn::Lanes(d);
-  StoreU8Lanes(d, y0, p);
-  StoreU8Lanes(d, y1, p + n);
-  StoreU8Lanes(d, y2, p + 2 * n);
-  StoreU8Lanes(d, y3, p + 3 * n);
+  const hn::Rebind<uint8_t, DF> d8;
+  hn::StoreU(U8OfScaledLanes(d, v0), d8, p);
+  hn::StoreU(U8OfScaledLanes(d, v1), d8, p + n);
+  hn::StoreU(U8OfScaledLanes(d, v2), d8, p + 2 * n);
+  hn::StoreU(U8OfScaledLanes(d, v3), d8, p + 3 * n);
+}
+
+// StoreU8Lanes of four vectors into 4 * Lanes(d) consecutive bytes.
+template <class DF>
+HWY_INLINE void StoreU8Lanes4(DF d, hn::Vec<DF> y0, hn::Vec<DF> y1, hn::Vec<DF> y2, hn::Vec<DF> y3, uint8_t* p) {
+  const auto k255 = hn::Set(d, 255.0f);
+  StoreU8OfScaledLanes4(d, hn::Mul(y0, k255), hn::Mul(y1, k255), hn::Mul(y2, k255), hn::Mul(y3, k255), p);
 }
 
 // out[i] = to_u8(value(i)[0] * 255) over a row of n >= Lanes(d) outputs, value(i) the vector of

@@ -48,6 +48,23 @@ TEST_P(GrayOnEveryTarget, MatchesScalarReference) {
 
 U8AUG_INSTANTIATE_ON_EVERY_TARGET(GrayOnEveryTarget);
 
+// luma_byte's integers against kornia's float steps (luma_float_byte) on every colour.
+TEST(Gray, IntegerLumaEqualsTheFloatStepsOnAllColours) {
+  int64_t differences = 0, halves = 0;
+  for (int r = 0; r < 256; ++r)
+    for (int g = 0; g < 256; ++g)
+      for (int b = 0; b < 256; ++b) {
+        const auto R = static_cast<uint8_t>(r), G = static_cast<uint8_t>(g), B = static_cast<uint8_t>(b);
+        differences += luma_byte(R, G, B) != luma_float_byte(R, G, B);
+        halves += luma_sum_is_half(luma_sum(r, g, b));
+        // away from a half, the integer quotient alone is kornia's byte
+        if (!luma_sum_is_half(luma_sum(r, g, b)))
+          differences += (luma_sum(r, g, b) + 500) / 1000 != luma_float_byte(R, G, B);
+      }
+  EXPECT_EQ(differences, 0);
+  EXPECT_EQ(halves, 16782);  // the colours left to the float steps
+}
+
 TEST(Gray, KnownValues) {
   // Flat greys map to themselves (the weights sum to 1); white is 255, black 0.
   for (int v : {0, 1, 77, 128, 254, 255}) {

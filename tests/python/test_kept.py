@@ -184,7 +184,7 @@ def test_a_compiled_kept_chain_equals_eager_with_no_recompiles():
         eager(random_image((2, 3, 40, 44), seed=seed))
     compiled = torch.compile(eager, fullgraph=True, dynamic=True, options=UK.COMPILE_OPTIONS)
     frames = torch._dynamo.utils.counters["stats"]
-    graphs = None
+    graphs = cache = None
     # a batch of one is its own graph (torch specializes sizes 0 and 1), so it comes first
     for seed, (b, h, w) in enumerate([(1, 64, 64), (2, 40, 44), (3, 50, 41), (5, 33, 90), (4, 41, 30)]):
         x = random_image((b, 3, h, w), seed=seed)
@@ -205,7 +205,8 @@ def test_a_compiled_kept_chain_equals_eager_with_no_recompiles():
         graphs = frames["unique_graphs"] if seed == 1 else graphs
         # the compiled call finds its plan as the eager one does, not planning anew each call (a float
         # or tuple setting is never `is`-identical inside a compiled call: the guard compares values)
-        cache = eager._u8aug_key_cache if seed == 0 else cache
+        if seed == 0:
+            cache = eager._u8aug_key_cache
         assert eager._u8aug_key_cache is cache
     assert frames["unique_graphs"] == graphs, "a new image size or batch size recompiled"
 
@@ -216,6 +217,7 @@ def test_a_compiled_class_on_its_own_leaves_kornias_state(make):
     # written through nn.Module.__setattr__, which torch.compile replays after the call, where kornia
     # writes it (a write past it, object.__setattr__, would be lost)
     writes = _kornia_writes_state_when_compiled()
+    kept = None
     torch._dynamo.reset()
     ours, theirs = make(), make()
     compiled = torch.compile(ours, fullgraph=True, dynamic=True, options=UK.COMPILE_OPTIONS)
@@ -226,7 +228,8 @@ def test_a_compiled_class_on_its_own_leaves_kornias_state(make):
         compiled(x)
         torch.manual_seed(seed)
         theirs(x.float() / 255)
-        kept = ours._u8aug_thin if seed == 0 else kept
+        if seed == 0:
+            kept = ours._u8aug_thin
         assert ours._u8aug_thin is kept  # the compiled call kept its plan
         if writes:
             assert list(ours._params) == list(theirs._params)

@@ -117,8 +117,7 @@ def plans_for(container, x: torch.Tensor):
     Its plans are kept with it: a compiled call then looks its plan up by the image's kind alone,
     and guards on no setting's float (each such guard converted a float a call: 20 for the
     standard recipe)."""
-    held = _key_guard(container)
-    guard = None if held is None else identities(held)
+    guard = _key_guard(container, by_id)
     cached = container._u8aug_key_cache
     if guard is not None and cached is not None and same(cached[0], guard):
         plans = cached[1]
@@ -133,7 +132,7 @@ def plans_for(container, x: torch.Tensor):
             # the key (they are tensors, read once), and a generator or sampler made anew may hold
             # other bounds under the same key.
             plans = plans_of(container)[modules] = {}
-            container._u8aug_key_cache = (guard, plans, held)
+            container._u8aug_key_cache = (guard, plans, _key_guard(container, held))
     return plans, (x.dim(), x.shape[1], x.dtype, str(x.device), torch.get_default_dtype())
 
 
@@ -146,11 +145,11 @@ def _modules_key(container):
         return None
 
 
-def _key_guard(container) -> Optional[tuple]:
-    """What the modules' key was made from, compared by identity: the container's and each
-    module's settings token (a new one whenever a setting is written: _state.state_setattr), the
-    modules themselves, and what ``guard`` reads of each. None where a module or the container
-    has no token (not a u8aug class: its key is made each call)."""
+def _key_guard(container, ident) -> Optional[tuple]:
+    """What the modules' key was made from: the container's and each module's settings token (a new
+    one whenever a setting is written: _state.state_setattr), the modules themselves and what
+    ``guard`` reads of each, a module as ``ident`` gives it (see guard). None where a module or the
+    container has no token (not a u8aug class: its key is made each call)."""
     token = container._u8aug_settings
     if token is None:
         return None
@@ -158,12 +157,17 @@ def _key_guard(container) -> Optional[tuple]:
     for name, m in container._modules.items():
         if not isinstance(m, _AugmentationBase) or getattr(m, "_u8aug_settings", None) is None:
             return None
-        parts += [name, m, m._u8aug_settings, *guard(m)]
+        parts += [name, ident(m), m._u8aug_settings, *guard(m, ident)]
     return tuple(parts)
 
 
-def guard(module) -> tuple:
-    """What a kept plan was made from, compared by identity on each call."""
+def guard(module, ident=None) -> tuple:
+    """What a kept plan was made from, compared on each call (``same``). Its generator and samplers
+    are compared by id (``ident``): torch.compile checks an id in its own C++ guards, while an
+    object kept in the guard and found again through the module is one more check of identity, in
+    Python, on every call. Whoever keeps a guard keeps the objects too (the guard made with
+    ``held``), so that no id is reused while it is kept."""
+    ident = by_id if ident is None else ident
     cls = type(module)
     gen = module._param_generator
     flags = module.flags
@@ -178,12 +182,12 @@ def guard(module) -> tuple:
         module.__dict__.get("forward_parameters"),
         len(flags),
         *flags.values(),
-        *_generator_guard(gen),
+        *_generator_guard(gen, ident),
         torch.get_default_dtype(),
     )
 
 
-def _generator_guard(gen) -> tuple:
+def _generator_guard(gen, ident) -> tuple:
     """The generator, and what its native draw's plan holds (its numbers and samplers); a generator
     drawn in Python reads its settings itself each call. A setting kornia reads only when it makes
     its samplers (ColorJitter's four ranges, the affine and perspective settings) is left out: a
@@ -192,41 +196,42 @@ def _generator_guard(gen) -> tuple:
     compiled call then planned anew each time). Those settings still count where they are not floats:
     a tensor setting gives the params their dtype and device."""
     if type(gen) is rg.ResizedCropGenerator:
-        return (gen, gen.scale, gen.ratio, gen.resize_to, gen.rand_sampler, gen.log_ratio_sampler)
+        return (ident(gen), gen.scale, gen.ratio, gen.resize_to, ident(gen.rand_sampler), ident(gen.log_ratio_sampler))
     if type(gen) in (rg.ColorJitterGenerator, rg.ColorJiggleGenerator):
-        return (gen, *[getattr(gen, s) for s in _native_draws.JITTER_SAMPLERS])
+        return (ident(gen), *[ident(getattr(gen, s)) for s in _native_draws.JITTER_SAMPLERS])
     if type(gen) is rg.PlainUniformGenerator:
         samplers = getattr(gen, "sampler_dict", None)
-        return (gen, samplers, *(samplers.values() if samplers else ()))
+        return (ident(gen), *([*samplers, *map(ident, samplers.values())] if samplers else [samplers]))
     if type(gen) is rg.RandomGaussianBlurGenerator:
-        return (gen, getattr(gen, "sigma_sampler", None))
+        return (ident(gen), ident(getattr(gen, "sigma_sampler", None)))
     if type(gen) is rg.PerspectiveGenerator:
         return (
-            gen,
+            ident(gen),
             *_unless_float(gen.distortion_scale),
             gen._distortion_scale,
             gen.sampling_method,
-            gen.rand_val_sampler,
+            ident(gen.rand_val_sampler),
         )
     if type(gen) is rg.AffineGenerator:
-        return (gen, *_unless_float(gen.degrees, gen.translate, gen.scale, gen.shear), gen.degree_sampler, gen.translate_x_sampler, gen.translate_y_sampler, gen.scale_2_sampler,
-                gen.scale_4_sampler, gen.shear_x_sampler, gen.shear_y_sampler)  # fmt: skip
-    return (gen,)
+        samplers = (gen.degree_sampler, gen.translate_x_sampler, gen.translate_y_sampler, gen.scale_2_sampler,
+                    gen.scale_4_sampler, gen.shear_x_sampler, gen.shear_y_sampler)  # fmt: skip
+        return (ident(gen), *_unless_float(gen.degrees, gen.translate, gen.scale, gen.shear), *map(ident, samplers))
+    return (ident(gen),)
 
 
 def _unless_float(*settings) -> tuple:
     return tuple(s for s in settings if type(s) is not float)
 
 
-def identities(held: tuple) -> tuple:
-    """A guard as it is compared: a module or sampler by its id, anything else as it is. Whoever
-    keeps the guard keeps ``held`` too, so that no id is reused while it is kept. torch.compile
-    checks an id in its own C++ guards; a kept object it would find again through the guard would
-    be one more check of identity, in Python, on every call."""
-    return tuple(id(v) if isinstance(v, _BY_ID) else v for v in held)
+def by_id(v):
+    """guard's ``ident`` for the call's guard: an object's id (None as it is: torch.compile takes no
+    id of None)."""
+    return None if v is None else id(v)
 
 
-_BY_ID = (torch.nn.Module, torch.distributions.Distribution)
+def held(v):
+    """guard's ``ident`` for the objects a kept guard holds."""
+    return v
 
 
 def same(a: tuple, b: tuple) -> bool:

@@ -89,11 +89,10 @@ def forward(module, x: torch.Tensor) -> Optional[torch.Tensor]:
     dims = x.dim()
     if dims not in (3, 4) or torch._C._get_tracing_state() is not None:
         return None
-    held = _kept.guard(module)
-    guard = _kept.identities(held)
+    guard = _kept.guard(module)
     kept = module._u8aug_thin
     if kept is None or not _kept.same(kept[0], guard):
-        kept = (guard, {}, held)
+        kept = (guard, {}, _kept.guard(module, _kept.held))  # held: no id in the guard reused while kept
         module._u8aug_thin = kept
     traits = (dims, x.shape[-3], x.device)
     plan = kept[1].get(traits, _kept.UNPLANNED)

@@ -139,6 +139,37 @@ def test_a_method_patched_after_the_plan_runs():
         assert draw.called, "an instance's own generate_parameters did not run"
 
 
+@pytest.mark.parametrize("name", ["RandomAffine", "RandomPerspective"])
+def test_a_warps_matrix_is_its_op_alone_unless_kornias_methods_are_replaced(name):
+    # kornia's generate_transformation_matrix at p = 1 returns compute_transformation's matrix, which
+    # is the native op's: a kept plan makes it by the op alone; a replaced method must run instead
+    args = (30.0, 0.1, (0.8, 1.2)) if name == "RandomAffine" else (0.5,)
+    ours, theirs = _make(name, args, dict(p=1.0)), _make(name, args, dict(p=1.0))
+    x = random_image((3, 3, 30, 34), seed=5)
+    for seed in (0, 1):
+        _assert_same_call(ours, theirs, x, seed)
+    recipes = [s[2][0][1] for p in _plans(ours) for s in p.slots if s[0] == "derived"]
+    assert recipes and all(isinstance(r, torch._ops.OpOverload) for r in recipes)
+    for method in ("compute_transformation", "generate_transformation_matrix"):
+        with mock.patch.object(ours, method, wraps=getattr(ours, method)) as patched:
+            _assert_same_call(ours, theirs, x, 2)
+            assert patched.called, f"an instance's own {method} did not run"
+        ours, theirs = _make(name, args, dict(p=1.0)), _make(name, args, dict(p=1.0))
+        for seed in (0, 1):
+            _assert_same_call(ours, theirs, x, seed)  # kept, the op alone
+        callers, original = [], getattr(type(ours), method)
+
+        def shifted(self, *args, **kwargs):  # another matrix: the bytes show whether it ran
+            callers.append(self)
+            matrix = original(self, *args, **kwargs).clone()
+            matrix[:, 0, 2] += 3.0
+            return matrix
+
+        with mock.patch.object(type(ours), method, shifted):
+            _assert_same_call(ours, theirs, x, 4)
+        assert any(c is ours for c in callers), f"a patched {method} of the class did not run"
+
+
 def test_hooks_keywords_and_float_take_kornias_path():
     aug = UK.RandomHorizontalFlip(p=0.5)
     x = random_image((2, 3, 16, 17), seed=3)

@@ -15,13 +15,15 @@ result nobody reads: the modules' transformation matrices are left lazy (kornia'
 ``_lazy_matrix_args``) and the container's product is formed when ``transform_matrix`` is read.
 """
 
+from typing import Optional
+
 import torch
 from kornia.augmentation import AugmentationSequential as _KorniaAugmentationSequential
 from kornia.augmentation.container.ops import InputSequentialOps
 from kornia.constants import DataKey
 from kornia.core.utils import is_exporting
 
-from . import _apply, _kept, _native_draws, _ragged, _state
+from . import _apply, _kept, _matrix, _native_draws, _ragged, _state
 from ._apply_common import derived
 from ._planner import Planner, _NotFused, _stand_in
 
@@ -57,7 +59,11 @@ def _plan_module(planner: Planner, module, data: dict, shape, device, take=None)
     matrix = None
     if warps:  # made by a recorded recipe, so that a class's kept plan makes it from each draw (_thin.py)
         planner.image = x
-        matrix = derived(planner, transformation_matrix, module, x, tuple(data), *data.values())
+        direct = _matrix.direct_op(module, x, data)
+        if direct is not None:
+            matrix = derived(planner, direct[0], *[data[k] for k in direct[1]])
+        else:
+            matrix = derived(planner, transformation_matrix, module, x, tuple(data), *data.values())
     steps, tensors = len(planner.steps), len(planner.tensors)
     try:
         out = kernel(module, x, data, flags, matrix, planner)
@@ -100,14 +106,14 @@ def fusable_call(container, args, data_keys, params) -> bool:
     return list(keys) == [DataKey.INPUT] and not container.extra_args.get(DataKey.INPUT)
 
 
-def fused_forward(container, x: torch.Tensor, params) -> torch.Tensor:
-    """The container's forward on a uint8 batch: kornia's draws, fused runs of u8aug steps; a
-    configuration seen before whose chain was kept runs as one native draw and one pipeline op
-    (_kept.py)."""
+def fused_forward(container, x: torch.Tensor, params, image: torch.Tensor) -> torch.Tensor:
+    """The container's forward on a uint8 batch ``x`` (the call's ``image`` as a batch): kornia's
+    draws, fused runs of u8aug steps; a configuration seen before whose chain was kept runs as one
+    native draw and one pipeline op (_kept.py)."""
     _clear_call_state(container)
     calls = None  # what a configuration's first call runs, recorded for _kept.keep
     if params is None:
-        plans, key = _kept.plans_for(container, x)
+        plans, key = _kept.plans_for(container, image)
         plan = plans.get(key, _kept.UNPLANNED) if plans is not None else None
         if isinstance(plan, _kept.KeptPlan):
             return _run_kept(container, x, plan)
@@ -168,6 +174,22 @@ def fused_forward(container, x: torch.Tensor, params) -> torch.Tensor:
         _kept.keep(container, key, plans, program, out, params, calls)
     _finish(container, params, ran)
     return x
+
+
+def _kept_call(container, image) -> Optional[torch.Tensor]:
+    """A call of one image whose configuration and kind (_kept.plans_for: its dims, channels, dtype
+    and device) already have a kept plan: that plan, without fusable_call's checks, which the plan's
+    first call passed and which depend on nothing else. None where there is none."""
+    if not isinstance(image, torch.Tensor) or image.dtype != torch.uint8 or image.dim() not in (3, 4):
+        return None
+    if container.data_keys != [DataKey.INPUT] or container.extra_args.get(DataKey.INPUT):
+        return None  # fusable_call's checks of what may change in place
+    plans, key = _kept.plans_for(container, image)
+    plan = plans.get(key) if plans is not None else None
+    if not isinstance(plan, _kept.KeptPlan):
+        return None
+    _clear_call_state(container)
+    return _run_kept(container, image if image.dim() == 4 else image.unsqueeze(0), plan)
 
 
 def _finish(container, params, ran) -> None:
@@ -250,9 +272,13 @@ def forward(container, *args, params=None, data_keys=None):
     """AugmentationSequential.forward: the fused path for one uint8 image batch, kornia's otherwise."""
     while args and args[-1] is None:  # kornia's own rule for the legacy ONNX tracer's trailing Nones
         args = args[:-1]
+    if len(args) == 1 and params is None and data_keys is None:
+        y = _kept_call(container, args[0])
+        if y is not None:
+            return y
     if args and _ragged.is_image_list(args[0]):  # images of different sizes (_ragged.py)
         return _ragged.sequential(container, list(args[0]), params, data_keys)
     if fusable_call(container, args, data_keys, params):
         x = args[0]
-        return fused_forward(container, x if x.dim() == 4 else x.unsqueeze(0), params)
+        return fused_forward(container, x if x.dim() == 4 else x.unsqueeze(0), params, x)
     return _KORNIA_FORWARD(container, *args, params=params, data_keys=data_keys)

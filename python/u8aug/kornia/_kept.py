@@ -133,7 +133,7 @@ def plans_for(container, x: torch.Tensor):
             # other bounds under the same key.
             plans = plans_of(container)[modules] = {}
             container._u8aug_key_cache = (guard, plans, _key_guard(container, held))
-    return plans, (x.dim(), x.shape[1], x.dtype, str(x.device), torch.get_default_dtype())
+    return plans, (x.dim(), x.shape[-3], x.dtype, str(x.device), torch.get_default_dtype())
 
 
 def _modules_key(container):
@@ -178,6 +178,8 @@ def guard(module, ident=None) -> tuple:
         cls.generate_parameters,
         cls.apply_transform,
         cls.transform_inputs,
+        getattr(cls, "generate_transformation_matrix", None),  # a warp's matrix recipe (_matrix.direct_op)
+        getattr(cls, "compute_transformation", None),
         module.__dict__.get("generate_parameters"),
         module.__dict__.get("forward_parameters"),
         len(flags),

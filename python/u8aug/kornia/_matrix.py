@@ -15,6 +15,10 @@ device and dtype (kornia 0.9), which is all the op passes them.
 from typing import Callable, Dict, List
 
 import torch
+from kornia.augmentation._2d.base import RigidAffineAugmentationBase2D
+from kornia.core.utils import is_autocast_enabled as _autocast
+
+_KORNIA_GENERATE = RigidAffineAugmentationBase2D.generate_transformation_matrix
 
 # kornia class name -> its own compute_transformation, recorded before install() patches it.
 ORIGINAL_MATRICES: Dict[str, Callable] = {}
@@ -77,3 +81,26 @@ def _native_params(params: dict, shapes: dict, batch: int):
             return None
         values.append(v if v.dtype == torch.float32 and v.is_contiguous() else v.to(torch.float32).contiguous())
     return values
+
+
+def direct_op(module, image: torch.Tensor, params: dict):
+    """(the native matrix op, the params it reads, in order) where kornia's
+    ``generate_transformation_matrix`` of this module would return that op's matrix unchanged:
+    kornia's own method at p = 1 (its fast path, returning ``compute_transformation``'s matrix)
+    around u8aug's ``compute_transformation`` of RandomAffine or RandomPerspective, on the CPU, with
+    no autocast, the params the op's own (float32, contiguous, the draw's shapes). A kept plan then
+    makes its matrix by the op alone (15 us, against 37 through kornia's method). None otherwise."""
+    cls = type(module)
+    name = getattr(cls.compute_transformation, "u8aug_matrix_of", None)
+    native = _NATIVE.get(name)
+    if native is None or cls.generate_transformation_matrix is not _KORNIA_GENERATE:
+        return None
+    if "compute_transformation" in module.__dict__ or "generate_transformation_matrix" in module.__dict__:
+        return None
+    if not (module.p == 1.0 and module.p_batch == 1.0) or image.device.type != "cpu" or _autocast():
+        return None
+    op, shapes = native
+    values = _native_params(params, shapes, image.shape[0])
+    if values is None or any(v is not params[k] for v, k in zip(values, shapes)):
+        return None
+    return getattr(torch.ops.u8aug, op).default, tuple(shapes)

@@ -148,6 +148,8 @@ def _uint8_methods(kornia_cls, kernel):
         methods["get_transformation_matrix"] = get_transformation_matrix
     if orig_matrix is not None:
         methods["compute_transformation"] = compute_transformation
+        if kernel in WARP_KERNELS:
+            compute_transformation.u8aug_matrix_of = kornia_cls.__name__  # _matrix.direct_op
     return methods
 
 

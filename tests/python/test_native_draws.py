@@ -49,6 +49,8 @@ CLASSES = {
     "RandomSnow": lambda mod, **kw: mod.RandomSnow((0.1, 0.6), (1.5, 2.5), **kw),
     "RandomGaussianBlur": lambda mod, **kw: mod.RandomGaussianBlur((5, 5), (0.1, 2.0), **kw),
     "RandomGaussianBlur edges": lambda mod, **kw: mod.RandomGaussianBlur((3, 3), (0.0, 30.0), **kw),
+    "RandomRotation": lambda mod, **kw: mod.RandomRotation(30.0, **kw),
+    "RandomRotation edges": lambda mod, **kw: mod.RandomRotation((-360.0, 360.0), **kw),
     "RandomAffine": lambda mod, **kw: mod.RandomAffine(30.0, (0.1, 0.1), (0.8, 1.2), **kw),
     "RandomAffine degrees": lambda mod, **kw: mod.RandomAffine(0.0, **kw),
     "RandomAffine every sampler": lambda mod, **kw: mod.RandomAffine(

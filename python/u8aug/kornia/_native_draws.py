@@ -56,6 +56,7 @@ UNIFORM_CLASSES = (
     "RandomSolarize",
     "RandomSnow",
     "RandomGaussianBlur",
+    "RandomRotation",  # a warp: its matrix a recipe of the draw (_thin.py)
 )
 
 

@@ -158,12 +158,12 @@ ModuleDraw parse_draw(const std::string& text, const std::vector<double>& number
   };
   // resized_crop: the output (H, W); scale's and ratio's ends
   // uniform: how many factors (each a sampler's bounds)
-  static constexpr Kind kinds[] = {{"none", 0, 0},    {"resized_crop", 2, 4}, {"color_jitter", 0, 0},
-                                   {"uniform", 1, 0}, {"affine", 3, 0},       {"perspective", 1, 0}};
+  static constexpr Kind kinds[] = {{"none", 0, 0},   {"resized_crop", 2, 4}, {"color_jitter", 0, 0}, {"uniform", 1, 0},
+                                   {"affine", 3, 0}, {"perspective", 1, 0},  {"posterize", 0, 0}};
   const Kind* kind = nullptr;
   for (const Kind& k : kinds) kind = d.kind == k.name ? &k : kind;
   check(kind != nullptr, "u8aug.kornia_draws: no draw \"", d.kind,
-        "\" (none, resized_crop, color_jitter, uniform, affine, perspective)");
+        "\" (none, resized_crop, color_jitter, uniform, affine, perspective, posterize)");
   check(d.ints.size() == kind->ints, "u8aug.kornia_draws: ", d.kind, " takes ", kind->ints, " whole numbers, got \"",
         text, "\"");
   check(next_number + 1 + kind->numbers <= numbers.size(),
@@ -355,6 +355,13 @@ std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::str
       kornia_perspective(random, scale, low, high, d.ints[0] == 1, d.same_on_batch, b, h, w,
                          static_cast<float*>(start.data_ptr()), static_cast<float*>(end.data_ptr()));
       out.insert(out.end(), {start, end});
+    } else if (d.kind == "posterize") {
+      const float low = take_bound(), high = take_bound();
+      check(low >= 0.0f && high <= 8.0f && low <= high, "u8aug.", op, ": posterize bits must lie in [0, 8], got [", low,
+            ", ", high, "]");
+      const Tensor bits = new_tensor({b}, ScalarType::Int);
+      kornia_posterize(random, low, high, d.same_on_batch, b, static_cast<int32_t*>(bits.data_ptr()));
+      out.push_back(bits);
     } else if (d.kind == "uniform") {
       check(d.ints[0] >= 1 && d.ints[0] <= 8, "u8aug.", op, ": a uniform draw takes 1 to 8 factors, got \"", text,
             "\"");

@@ -102,13 +102,14 @@ inline int32_t shim_dtype(ScalarType dtype) {
     case ScalarType::Byte: return aoti_torch_dtype_uint8();
     case ScalarType::Float: return aoti_torch_dtype_float32();
     case ScalarType::Long: return aoti_torch_dtype_int64();
+    case ScalarType::Int: return aoti_torch_dtype_int32();
     case ScalarType::Bool: return aoti_torch_dtype_bool();
     default: fail("u8aug: no output of dtype ", torch::headeronly::toString(dtype));
   }
 }
 
 inline int64_t element_bytes(ScalarType dtype) {
-  return dtype == ScalarType::Float ? 4 : dtype == ScalarType::Long ? 8 : 1;
+  return dtype == ScalarType::Float || dtype == ScalarType::Int ? 4 : dtype == ScalarType::Long ? 8 : 1;
 }
 
 // The bytes a tensor of these sizes and (non-negative) strides spans.

@@ -112,6 +112,13 @@ void kornia_uniform(TorchRandom& random, float low, float high, bool same_on_bat
   }
 }
 
+void kornia_posterize(TorchRandom& random, float low, float high, bool same_on_batch, int64_t batch, int32_t* bits) {
+  std::vector<float> factor(static_cast<size_t>(batch));
+  kornia_uniform(random, low, high, same_on_batch, batch, factor.data());
+  // torch.round: half to even, which nearbyint is in the default rounding mode; the bits lie in [0, 8]
+  for (int64_t b = 0; b < batch; ++b) bits[b] = static_cast<int32_t>(std::nearbyint(factor[static_cast<size_t>(b)]));
+}
+
 void kornia_color_jitter(TorchRandom& random, const ColorJitterConfig& config, int64_t batch, float* factors,
                          int64_t* order) {
   for (int k = 0; k < 4; ++k)

@@ -140,6 +140,20 @@ TEST(KorniaDraws, UniformIsKorniasRsample) {
   }
 }
 
+TEST(KorniaDraws, PosterizeRoundsKorniasUniformHalfToEven) {
+  // torch.manual_seed(0); kornia RandomPosterize((0.0, 8.0), p=1.0).forward_parameters((5, 3, 4, 4))
+  const int32_t want[5] = {4, 6, 1, 1, 2};
+  TorchRandom random(0);
+  int32_t got[5];
+  kornia_posterize(random, 0.0f, 8.0f, false, 5, got);
+  for (int b = 0; b < 5; ++b) EXPECT_EQ(got[b], want[b]) << b;
+  for (const float half : {2.5f, 3.5f}) {  // torch.round: to the even neighbour
+    int32_t bits = -1;
+    kornia_posterize(random, half, half, true, 1, &bits);
+    EXPECT_EQ(bits, half == 2.5f ? 2 : 4);
+  }
+}
+
 TEST(KorniaDraws, GaussianKernelIsKorniasWithTheCLibrarysExp) {
   // kornia.filters.kernels.gaussian(5, [[1.5], [0.0]]) and gaussian(4, [[0.7]]) on torch 2.11: the C
   // library's expf gives torch's numbers for these (the torch extension passes torch's own exp)

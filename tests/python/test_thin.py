@@ -46,6 +46,8 @@ CASES = [
     # a warp at p = 1: its matrix made from each draw, its op called with each image's size
     ("RandomAffine", (30.0, (0.1, 0.1), (0.8, 1.2)), dict(p=1.0)),
     ("RandomAffine", (90.0, None, (0.5, 1.5, 0.7, 1.3), (-20.0, 20.0)), dict(p=1.0, same_on_batch=True)),
+    ("RandomPosterize", (3,), dict(p=0.7)),
+    ("RandomPosterize", ((1.0, 7.0),), dict(p=1.0, same_on_batch=True)),
     ("RandomRotation", (45.0,), dict(p=1.0)),
     ("RandomRotation", ((-10.0, 80.0),), dict(p=1.0, same_on_batch=True, align_corners=False)),
     ("RandomPerspective", (0.5,), dict(p=1.0)),

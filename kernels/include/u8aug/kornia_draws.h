@@ -77,6 +77,10 @@ void kornia_color_jitter(TorchRandom& random, const ColorJitterConfig& config, i
 // same_on_batch), low + rand * (high - low) in float32, low and high as the sampler holds them.
 void kornia_uniform(TorchRandom& random, float low, float high, bool same_on_batch, int64_t batch, float* out);
 
+// RandomPosterize's PosterizeGenerator: kornia_uniform's bits, rounded half to even (torch.round)
+// and converted to int32.
+void kornia_posterize(TorchRandom& random, float low, float high, bool same_on_batch, int64_t batch, int32_t* bits);
+
 // RandomAffine's AffineGenerator: its samplers' bounds as it holds them (float32) and which it has.
 struct AffineConfig {
   float degrees_low = 0.0f, degrees_high = 0.0f;

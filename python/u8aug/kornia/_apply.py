@@ -208,6 +208,10 @@ def _less_one(factor):
     return factor - _ONE  # RandomBrightness: adjust_brightness(input, factor - 1)
 
 
+def _bits(bits, device):
+    return bits.to(device=device, dtype=torch.float32)  # RandomPosterize: kornia's int32 bits, as the op takes them
+
+
 def _turns_to_radians(factor):
     return factor * 2 * math.pi  # RandomHue: adjust_hue(input, factor * 2 * pi)
 
@@ -245,7 +249,9 @@ KERNELS: Dict[str, Callable] = {
     "RandomSolarize": lambda aug, x, p, f, t, run=ops: run.solarize(
         x, _f32(p, "thresholds", x), _f32(p, "additions", x)
     ),
-    "RandomPosterize": lambda aug, x, p, f, t, run=ops: run.posterize(x, p["bits_factor"].to(x.device)),
+    "RandomPosterize": lambda aug, x, p, f, t, run=ops: run.posterize(
+        x, derived(run, _bits, p["bits_factor"], x.device)
+    ),
     "RandomSaturation": lambda aug, x, p, f, t, run=ops: run.adjust_saturation(
         x, _f32(p, "saturation_factor", x), fidelity(aug)
     ),

@@ -214,6 +214,8 @@ def _generator_guard(gen, ident) -> tuple:
             gen.sampling_method,
             ident(gen.rand_val_sampler),
         )
+    if type(gen) is rg.PosterizeGenerator:
+        return (ident(gen), *_unless_float(gen.bits_factor), ident(gen.bit_sampler))
     if type(gen) is rg.AffineGenerator:
         samplers = (gen.degree_sampler, gen.translate_x_sampler, gen.translate_y_sampler, gen.scale_2_sampler,
                     gen.scale_4_sampler, gen.shear_x_sampler, gen.shear_y_sampler)  # fmt: skip

@@ -8,7 +8,7 @@ C++ draw as kornia holds them (its log-ratio bounds are torch.log's results). ``
 ``forward_parameters``, ``__batch_prob_generator__`` and ``generate_parameters`` (or u8aug's
 replica of it), p_batch 1, float32 draws on the CPU, and a generator this file knows: none (the
 flips, grayscale, normalize...), RandomResizedCrop's, ColorJitter's and ColorJiggle's, RandomAffine's,
-RandomPerspective's, and the uniform draws of UNIFORM_CLASSES. Anything else returns None and the
+RandomPerspective's, RandomPosterize's, and the uniform draws of UNIFORM_CLASSES. Anything else returns None and the
 module draws as before (_containers.module_parameters).
 
 The op ``u8aug::kornia_draws`` reads ``torch.get_rng_state()`` once and sets it back once; like
@@ -39,6 +39,7 @@ KEYS = {
     "color_jitter": ("brightness_factor", "contrast_factor", "hue_factor", "saturation_factor", "order"),
     "affine": ("translations", "center", "scale", "angle", "shear_x", "shear_y"),
     "perspective": ("start_points", "end_points"),
+    "posterize": ("bits_factor",),
 }
 PER_MODULE = 3  # batch_prob, the gate as bool, forward_input_shape
 UNIFORM = "uniform:"
@@ -99,6 +100,8 @@ def _forward_parameters_fake(program, numbers, bounds, shape):
             out += [torch.empty(b, 2) for _ in range(3)] + [torch.empty(b) for _ in range(3)]
         elif words[0] == "perspective":
             out += [torch.empty(b, 4, 2), torch.empty(b, 4, 2)]
+        elif words[0] == "posterize":
+            out += [torch.empty(b, dtype=torch.int32)]
     return out
 
 
@@ -163,6 +166,10 @@ def program_line(module) -> Optional[Tuple[str, str, Tuple[float, ...]]]:
             return None
         method = 1 if gen.sampling_method == "area_preserving" else 0
         return f"perspective {same} {method}", "perspective", (float(module.p),)
+    if type(gen) is rg.PosterizeGenerator:
+        if not posterize_native(gen):
+            return None
+        return f"posterize {same}", "posterize", (float(module.p),)
     samplers = uniform_samplers(module)
     if samplers is not None:
         names = ",".join(samplers)
@@ -245,6 +252,16 @@ def perspective_native(gen) -> bool:
     return scale.dim() == 0 and d.low.dim() == 0 and d.high.dim() == 0 and _draws._cpu_float32(d)
 
 
+def posterize_native(gen) -> bool:
+    """Whether a PosterizeGenerator's draw runs natively: its bits on the CPU where a tensor (its
+    params' device), its sampler a float32 Uniform with scalar bounds."""
+    bits = gen.bits_factor
+    if isinstance(bits, torch.Tensor) and bits.device.type != "cpu":
+        return False
+    d = getattr(gen, "bit_sampler", None)
+    return type(d) is _UniformDistribution and d.low.dim() == 0 and d.high.dim() == 0 and _draws._cpu_float32(d)
+
+
 def bounds_of(module, kind: str) -> List[torch.Tensor]:
     """The sampler bounds a module's draw reads, as its generator holds them (one-element float32
     tensors; bounds_tensor stacks them for the op)."""
@@ -259,6 +276,8 @@ def bounds_of(module, kind: str) -> List[torch.Tensor]:
         return [t for d in affine_samplers(gen)[1] for t in (d.low, d.high)]
     if kind == "perspective":
         return [gen._distortion_scale, gen.rand_val_sampler.low, gen.rand_val_sampler.high]
+    if kind == "posterize":
+        return [gen.bit_sampler.low, gen.bit_sampler.high]
     return []
 
 

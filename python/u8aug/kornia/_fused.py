@@ -15,7 +15,7 @@ result nobody reads: the modules' transformation matrices are left lazy (kornia'
 ``_lazy_matrix_args``) and the container's product is formed when ``transform_matrix`` is read.
 """
 
-from typing import Optional
+from typing import Optional, Tuple
 
 import torch
 from kornia.augmentation import AugmentationSequential as _KorniaAugmentationSequential
@@ -106,14 +106,15 @@ def fusable_call(container, args, data_keys, params) -> bool:
     return list(keys) == [DataKey.INPUT] and not container.extra_args.get(DataKey.INPUT)
 
 
-def fused_forward(container, x: torch.Tensor, params, image: torch.Tensor) -> torch.Tensor:
+def fused_forward(container, x: torch.Tensor, params, image: torch.Tensor, found=None) -> torch.Tensor:
     """The container's forward on a uint8 batch ``x`` (the call's ``image`` as a batch): kornia's
     draws, fused runs of u8aug steps; a configuration seen before whose chain was kept runs as one
-    native draw and one pipeline op (_kept.py)."""
+    native draw and one pipeline op (_kept.py). ``found``: _kept.plans_for's answer for this call,
+    where the caller already asked it."""
     _clear_call_state(container)
     calls = None  # what a configuration's first call runs, recorded for _kept.keep
     if params is None:
-        plans, key = _kept.plans_for(container, image)
+        plans, key = _kept.plans_for(container, image) if found is None else found
         plan = plans.get(key, _kept.UNPLANNED) if plans is not None else None
         if isinstance(plan, _kept.KeptPlan):
             return _run_kept(container, x, plan)
@@ -176,20 +177,21 @@ def fused_forward(container, x: torch.Tensor, params, image: torch.Tensor) -> to
     return x
 
 
-def _kept_call(container, image) -> Optional[torch.Tensor]:
+def _kept_call(container, image) -> Tuple[Optional[torch.Tensor], Optional[tuple]]:
     """A call of one image whose configuration and kind (_kept.plans_for: its dims, channels, dtype
     and device) already have a kept plan: that plan, without fusable_call's checks, which the plan's
-    first call passed and which depend on nothing else. None where there is none."""
+    first call passed and which depend on nothing else. (its output, None); (None, what plans_for
+    found, if it was asked) where there is none."""
     if not isinstance(image, torch.Tensor) or image.dtype != torch.uint8 or image.dim() not in (3, 4):
-        return None
+        return None, None
     if container.data_keys != [DataKey.INPUT] or container.extra_args.get(DataKey.INPUT):
-        return None  # fusable_call's checks of what may change in place
+        return None, None  # fusable_call's checks of what may change in place
     plans, key = _kept.plans_for(container, image)
     plan = plans.get(key) if plans is not None else None
     if not isinstance(plan, _kept.KeptPlan):
-        return None
+        return None, (plans, key)
     _clear_call_state(container)
-    return _run_kept(container, image if image.dim() == 4 else image.unsqueeze(0), plan)
+    return _run_kept(container, image if image.dim() == 4 else image.unsqueeze(0), plan), None
 
 
 def _finish(container, params, ran) -> None:
@@ -272,13 +274,14 @@ def forward(container, *args, params=None, data_keys=None):
     """AugmentationSequential.forward: the fused path for one uint8 image batch, kornia's otherwise."""
     while args and args[-1] is None:  # kornia's own rule for the legacy ONNX tracer's trailing Nones
         args = args[:-1]
+    found = None  # (plans, key) looked up by _kept_call, not looked up again by fused_forward
     if len(args) == 1 and params is None and data_keys is None:
-        y = _kept_call(container, args[0])
+        y, found = _kept_call(container, args[0])
         if y is not None:
             return y
     if args and _ragged.is_image_list(args[0]):  # images of different sizes (_ragged.py)
         return _ragged.sequential(container, list(args[0]), params, data_keys)
     if fusable_call(container, args, data_keys, params):
         x = args[0]
-        return fused_forward(container, x if x.dim() == 4 else x.unsqueeze(0), params, x)
+        return fused_forward(container, x if x.dim() == 4 else x.unsqueeze(0), params, x, found)
     return _KORNIA_FORWARD(container, *args, params=params, data_keys=data_keys)

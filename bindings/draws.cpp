@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "bindings/draws.h"
 #include "bindings/kornia_math.h"
 #include "bindings/tensor_image.h"
 #include "u8aug/draws.h"
@@ -178,14 +179,17 @@ ModuleDraw parse_draw(const std::string& text, const std::vector<double>& number
 
 // The draw's outputs, a dozen small tensors, in one block of memory: each is a view made with
 // torch_from_blob (no dispatcher call, unlike an empty tensor's allocation: about 1 us each), and
-// the block is freed when the last of them is.
+// the block is freed when the last of them is. Each starts at the next multiple of kDrawAlign from
+// the first, the layout python/u8aug/kornia/_native_draws.py's unpack reads the record by.
 class OutputBlock {
  public:
   OutputBlock(const char* op, size_t bytes) : op_(op) {
-    block_ = static_cast<Header*>(std::malloc(sizeof(Header) + bytes + kAlign));
+    block_ = static_cast<Header*>(std::calloc(1, sizeof(Header) + bytes + 2 * kAlign));  // the record's gaps zero
     check(block_ != nullptr, "u8aug.", op, ": could not allocate ", bytes, " bytes");
     new (block_) Header();
-    free_ = reinterpret_cast<uint8_t*>(block_ + 1);
+    start_ = reinterpret_cast<uint8_t*>(block_ + 1);
+    start_ += (kAlign - reinterpret_cast<uintptr_t>(start_) % kAlign) % kAlign;
+    free_ = start_;
     end_ = free_ + bytes + kAlign;
   }
   ~OutputBlock() { release(block_); }  // the block's own reference; the tensors hold theirs
@@ -200,22 +204,19 @@ class OutputBlock {
     check(free_ + bytes <= end_, "u8aug.", op_, ": internal error: the output block is too small");
     std::vector<int64_t> strides(sizes.size(), 1);
     for (size_t i = sizes.size(); i-- > 1;) strides[i - 1] = strides[i] * sizes[i];
-    AtenTensorHandle handle = nullptr;
-    block_->references.fetch_add(1);
-    const AOTITorchError code = torch_from_blob(free_, static_cast<int64_t>(sizes.size()), sizes.data(), strides.data(),
-                                                0, shim_dtype(dtype), aoti_torch_device_type_cpu(), -1, &handle,
-                                                aoti_torch_layout_strided(), nullptr, 0, &OutputBlock::deleter, block_);
-    if (code != AOTI_TORCH_SUCCESS) release(block_);
-    check(code == AOTI_TORCH_SUCCESS, "u8aug.", op_, ": torch could not make an output tensor");
+    Tensor t = view(free_, sizes, strides, dtype);
     free_ += bytes;
-    return Tensor(handle);
+    return t;
   }
+
+  // Every tensor made so far, as one uint8 tensor of their bytes (the record: kept_run).
+  Tensor record() { return view(start_, {static_cast<int64_t>(free_ - start_)}, {1}, ScalarType::Byte); }
 
   // the room `count` tensors of `bytes` in all take, aligned
   static size_t bytes_for(int64_t bytes, int64_t count) { return static_cast<size_t>(bytes + count * kAlign); }
 
  private:
-  static constexpr size_t kAlign = 16;
+  static constexpr size_t kAlign = kDrawAlign;
   struct Header {
     std::atomic<int64_t> references{1};
   };
@@ -226,18 +227,29 @@ class OutputBlock {
     }
   }
   static void deleter(void*, void* ctx) { release(static_cast<Header*>(ctx)); }
+  Tensor view(uint8_t* data, IntList sizes, IntList strides, ScalarType dtype) {
+    AtenTensorHandle handle = nullptr;
+    block_->references.fetch_add(1);
+    const AOTITorchError code = torch_from_blob(data, static_cast<int64_t>(sizes.size()), sizes.data(), strides.data(),
+                                                0, shim_dtype(dtype), aoti_torch_device_type_cpu(), -1, &handle,
+                                                aoti_torch_layout_strided(), nullptr, 0, &OutputBlock::deleter, block_);
+    if (code != AOTI_TORCH_SUCCESS) release(block_);
+    check(code == AOTI_TORCH_SUCCESS, "u8aug.", op_, ": torch could not make an output tensor");
+    return Tensor(handle);
+  }
 
   const char* op_;
   Header* block_ = nullptr;
+  uint8_t* start_ = nullptr;
   uint8_t* free_ = nullptr;
   uint8_t* end_ = nullptr;
 };
 
-// kornia's forward_parameters for a chain of modules, from the CPU generator's state bytes
-// (advanced in place): for each module its gate (float32, and as bool), the input shape it saw
-// (int64), then its draw's tensors (u8aug/kornia_draws.h).
+}  // namespace
+
 std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::string>& program,
-                                 const Tensor& number_tensor, const Tensor& bound_tensor, IntList shape) {
+                                 const Tensor& number_tensor, const Tensor& bound_tensor, IntList shape,
+                                 Tensor* record) {
   const char* op = "kornia_draws";
   uint8_t* bytes = state_bytes(op, state);
   // the numbers as one float64 tensor: a list of floats would be a graph input each under torch.compile
@@ -310,12 +322,12 @@ std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::str
       for (int k = 0; k < 4; ++k) c.low[k] = take_bound(), c.high[k] = take_bound();
       c.same_on_batch = d.same_on_batch;
       std::vector<float> factors(static_cast<size_t>(4 * b));
+      for (int k = 0; k < 4; ++k) out.push_back(new_tensor({b}, ScalarType::Float));
       const Tensor order = new_tensor({4}, ScalarType::Long);
       kornia_color_jitter(random, c, b, factors.data(), static_cast<int64_t*>(order.data_ptr()));
       for (int k = 0; k < 4; ++k) {
-        const Tensor f = new_tensor({b}, ScalarType::Float);
-        std::copy(factors.begin() + k * b, factors.begin() + (k + 1) * b, static_cast<float*>(f.data_ptr()));
-        out.push_back(f);
+        float* f = static_cast<float*>(out[out.size() - 4 + k].data_ptr());
+        std::copy(factors.begin() + k * b, factors.begin() + (k + 1) * b, f);
       }
       out.push_back(order);
     } else if (d.kind == "affine") {
@@ -376,7 +388,22 @@ std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::str
   check(next_bound == bound_count && next_number == numbers.size(), "u8aug.", op, ": the program used ", next_bound,
         " of the ", bound_count, " bounds and ", next_number, " of the ", numbers.size(), " numbers given");
   write_engine(random.state(), bytes);
+  if (record != nullptr) {
+    // the record's layout is the outputs' order: each made after the one before it
+    for (size_t i = 1; i < out.size(); ++i) {
+      check(out[i].data_ptr() > out[i - 1].data_ptr(), "u8aug.", op, ": internal error: output ", i,
+            " is not after the one before it in the record");
+    }
+    *record = block.record();
+  }
   return out;
+}
+
+namespace {
+
+std::vector<Tensor> kornia_draws_op(const Tensor& state, const std::vector<std::string>& program,
+                                    const Tensor& number_tensor, const Tensor& bound_tensor, IntList shape) {
+  return kornia_draws(state, program, number_tensor, bound_tensor, shape, nullptr);
 }
 
 }  // namespace
@@ -386,5 +413,5 @@ std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::str
 STABLE_TORCH_LIBRARY_IMPL(u8aug, CPU, m) {
   m.impl("resized_crop_boxes", TORCH_BOX(&u8aug::bindings::resized_crop_boxes));
   m.impl("torch_uniform", TORCH_BOX(&u8aug::bindings::torch_uniform));
-  m.impl("kornia_draws", TORCH_BOX(&u8aug::bindings::kornia_draws));
+  m.impl("kornia_draws", TORCH_BOX(&u8aug::bindings::kornia_draws_op));
 }

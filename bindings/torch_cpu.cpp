@@ -30,3 +30,6 @@ struct Backend {
 #define U8AUG_DISPATCH_KEY CPU
 #define U8AUG_PIPELINE_SAMPLE_BY_SAMPLE 1  // bindings/pipeline.inc
 #include "bindings/op_impls.inc"
+
+#include "bindings/draws.h"
+#include "bindings/kept_run.inc"

@@ -111,18 +111,25 @@ def _chains(fidelity="exact"):
 
 
 class _Count:
-    """Counts u8aug.pipeline calls (the fused path was taken) and the steps they ran."""
+    """Counts the pipeline's calls (the fused path was taken: u8aug.pipeline, or a kept call's
+    u8aug.kept_call) and the steps they ran."""
 
     def __init__(self, monkeypatch):
         self.calls, self.steps = 0, []
-        op = torch.ops.u8aug.pipeline
+        pipeline, kept_call = torch.ops.u8aug.pipeline, torch.ops.u8aug.kept_call
 
         def spy(img, steps, tensors):
             self.calls += 1
             self.steps.append(list(steps))
-            return op(img, steps, tensors)
+            return pipeline(img, steps, tensors)
+
+        def kept_spy(img, program, numbers, bounds, steps, *rest):
+            self.calls += 1
+            self.steps.append(list(steps))
+            return kept_call(img, program, numbers, bounds, steps, *rest)
 
         monkeypatch.setattr(torch.ops.u8aug, "pipeline", spy)
+        monkeypatch.setattr(torch.ops.u8aug, "kept_call", kept_spy)
 
 
 def _pair(make):

@@ -193,6 +193,8 @@ def test_a_compiled_kept_chain_equals_eager_with_no_recompiles():
         got = compiled(x)
         got_state = torch.get_rng_state()
         got_params = eager._params
+        if writes:  # each module's record is the container's params' own (one record, read once)
+            assert all(m._transform_matrix_params is p.data for m, p in zip(eager.children(), got_params))
         torch.manual_seed(seed)
         want = eager(x)
         assert torch.equal(got_state, torch.get_rng_state())

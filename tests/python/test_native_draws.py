@@ -315,3 +315,45 @@ def test_the_perspective_matrix_op_names_what_is_wrong():
         torch.ops.u8aug.kornia_perspective_matrix(torch.zeros(2, 4, 2), torch.zeros(2, 3, 2))
     with pytest.raises(RuntimeError, match=r"expected start_points of shape \(B, 4, 2\)"):
         torch.ops.u8aug.kornia_perspective_matrix(torch.zeros(4, 2), torch.zeros(4, 2))
+
+
+@pytest.mark.parametrize("batch", [1, 2, 7, 32])
+def test_a_kept_calls_record_holds_the_draws_tensors(batch):
+    # the one-op kept call (u8aug::kept_call) returns the draw as one record, unpacked where its
+    # state is read: every kind's tensors, their dtypes and shapes, at the places unpack reads
+    modules = [CLASSES[name](UK, p=0.5) for name in ("RandomResizedCrop", "ColorJitter", "RandomAffine",
+               "RandomPerspective", "RandomPosterize", "RandomGaussianBlur", "RandomHorizontalFlip")]  # fmt: skip
+    modules[0] = UK.RandomResizedCrop((24, 20))  # a crop in a kept chain always applies
+    chain = UK.AugmentationSequential(*modules)
+    lines, kinds, numbers, bounds = _kept.program_of(chain)
+    x = torch.zeros(batch, 3, 30, 34, dtype=torch.uint8)
+    state = torch.get_rng_state()
+    torch.manual_seed(batch)
+    want = _native_draws.draw_program(lines, numbers, bounds, x.shape)
+    want_state = torch.get_rng_state()
+    torch.manual_seed(batch)
+    y, record = torch.ops.u8aug.kept_call(x, lines, numbers, bounds, [], [], [])
+    assert torch.equal(torch.get_rng_state(), want_state)
+    torch.set_rng_state(state)
+    assert torch.equal(y, x) and record.dtype == torch.uint8
+    got = _native_draws.unpack(record, lines, x.shape)
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype and g.shape == w.shape and torch.equal(g, w)
+    with pytest.raises(RuntimeError, match="record holds"):
+        _native_draws.unpack(record[1:], lines, x.shape)
+
+
+def test_a_kept_call_names_what_is_wrong():
+    numbers, bounds = torch.tensor([1.0], dtype=torch.float64), torch.empty(0)
+    x = torch.zeros(2, 3, 4, 4, dtype=torch.uint8)
+    state = torch.get_rng_state()
+    with pytest.raises(RuntimeError, match="slot 5 is outside"):
+        torch.ops.u8aug.kept_call(x, ["none 0"], numbers, bounds, ["hflip"], [5], [])
+    with pytest.raises(RuntimeError, match="slot -2 is outside"):
+        torch.ops.u8aug.kept_call(x, ["none 0"], numbers, bounds, ["hflip"], [-2], [torch.empty(0, dtype=torch.bool)])
+    with pytest.raises(RuntimeError, match="kept_run: expected img"):
+        torch.ops.u8aug.kept_call(x.float(), ["none 0"], numbers, bounds, [], [], [])
+    assert torch.equal(torch.get_rng_state(), state), "a refused call moved the generator"
+    y, _ = torch.ops.u8aug.kept_call(x, ["none 0"], numbers, bounds, ["hflip"], [1], [])  # the draw's own gate
+    assert torch.equal(y, x)

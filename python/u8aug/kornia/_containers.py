@@ -167,6 +167,8 @@ class AugmentationSequential(_KorniaAugmentationSequential):
     __setattr__ = _state.state_setattr
     _u8aug_settings = None  # renewed when a setting is written (_state.state_setattr)
     _u8aug_key_cache = None  # the modules' part of the kept plans' key (_kept.plans_for)
+    _params = _state.CONTAINER_PARAMS  # a kept call's params, made when read
+    _u8aug_lazy_params = True
 
     def __init__(self, *args, fidelity: str = "exact", **kwargs):
         if fidelity not in ("exact", "fast"):
@@ -174,6 +176,7 @@ class AugmentationSequential(_KorniaAugmentationSequential):
                 f"u8aug.kornia.AugmentationSequential: fidelity must be 'exact' or 'fast', got {fidelity!r}"
             )
         super().__init__(*args, **kwargs)
+        _state.adopt_container(self)
         self.fidelity = fidelity
         if fidelity == "fast":
             # one switch for the chain: every step with a fast tier takes it (docs/fast-tier.md);

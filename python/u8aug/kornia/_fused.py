@@ -203,23 +203,52 @@ def _finish(container, params, ran) -> None:
             container._update_transform_matrix_by_module(module)
     elif not is_exporting():
         container._pending_matrix_modules = ran
-    if not is_exporting():
-        container._params = params  # kornia's forward writes it unless exporting
+    if is_exporting():
+        return  # kornia's forward writes the params unless exporting
+    if type(params) is tuple:  # a kept call's record and the modules' names: made when read (_state.py)
+        container._u8aug_pending_params = params
+    else:
+        container._params = params
 
 
 def _run_kept(container, x: torch.Tensor, plan) -> torch.Tensor:
     """A kept configuration's call: the native draw, the pipeline, kornia's state."""
+    modules = list(container._modules.values())
+    shape, device = tuple(x.shape), x.device
+    if plan.native is not None and device.type == "cpu" and _lazy_state(container, modules):
+        # one op, and the state a record read when someone reads it
+        places, given = plan.native
+        extra = resolve_given(given, modules)
+        y, record = torch.ops.u8aug.kept_call(x, plan.lines, plan.numbers, plan.bounds, plan.steps, places, extra)
+        drawn = [record, plan.lines, plan.kinds, shape, None]
+        for i, (module, size) in enumerate(zip(modules, plan.sizes)):
+            _state.commit(module, (drawn, i), shape, device, None, data_keys=True)
+            if size is not None:
+                shape = (*shape[:-2], *size)
+        _finish(container, (drawn, tuple(container._modules)), modules)
+        return y
     out = _native_draws.draw_program(plan.lines, plan.numbers, plan.bounds, x.shape)
     params = _kept.params_of(container, plan.kinds, out)
-    modules = list(container._modules.values())
     y = torch.ops.u8aug.pipeline(x, plan.steps, _kept.tensors_of(plan, modules, params, out))
-    shape, device = tuple(x.shape), x.device
     for module, param, size in zip(modules, params, plan.sizes):
         _state.commit(module, param.data, shape, device, None, data_keys=True)
         if size is not None:
             shape = (*shape[:-2], *size)
     _finish(container, params, modules)
     return y
+
+
+def _lazy_state(container, modules) -> bool:
+    """Whether the container and each module make their state when it is read (u8aug's own classes:
+    _state.py); kornia's classes after install() write it at once, from the draw's tensors."""
+    return getattr(type(container), "_u8aug_lazy_params", False) and all(
+        getattr(type(m), "_u8aug_lazy_class", None) is type(m) for m in modules
+    )
+
+
+def resolve_given(given, modules):
+    """The tensors a kept call takes each call besides its draw (_kept.native_slots)."""
+    return [modules[s[1]].flags[s[2]] if s[0] == "flag" else _kept.PLACEHOLDERS[s[0]] for s in given]
 
 
 def transform_matrix(container):

@@ -43,6 +43,7 @@ UNPLANNED = "unplanned"  # a configuration not seen yet (None: seen, and not kee
 # absent optional tensor argument (_planner.Planner)
 _EVERY_SAMPLE = torch.empty(0, dtype=torch.bool)
 _ABSENT = torch.empty(0, dtype=torch.float32)
+PLACEHOLDERS = {"every": _EVERY_SAMPLE, "absent": _ABSENT}
 
 
 class KeptPlan(NamedTuple):
@@ -55,6 +56,10 @@ class KeptPlan(NamedTuple):
     # ("derived", recipe, slots): made from others (_apply_common.derived), ("same", j): the j-th again
     slots: Tuple[tuple, ...]
     sizes: Tuple[Optional[Tuple[int, int]], ...]  # each module's output (H, W) where it changes the size
+    # the slots as the one native call (u8aug::kept_call) takes them: each step tensor's place among the
+    # draw's tensors (>= 0) or, -1 - j, the j-th of the tensors given each call (``extra``, as slots:
+    # the flags' tensors, the placeholders); None where a slot is made in Python (a recipe)
+    native: Optional[Tuple[Tuple[int, ...], Tuple[tuple, ...]]]
 
 
 class _Unhashable(Exception):
@@ -417,4 +422,26 @@ def keep(container, key, plans, program, out, params, calls) -> None:
         (int(line.split()[-2]), int(line.split()[-1])) if kind == "resized_crop" else None
         for line, kind in zip(lines, kinds)
     )
-    plans[key] = KeptPlan(lines, kinds, numbers, bounds, tuple(steps), slots, sizes)
+    plans[key] = KeptPlan(lines, kinds, numbers, bounds, tuple(steps), slots, sizes, native_slots(slots, kinds))
+
+
+def native_slots(slots, kinds) -> Optional[Tuple[Tuple[int, ...], Tuple[tuple, ...]]]:
+    """KeptPlan.native: the slots as places among the draw's tensors and the tensors given each call."""
+    places, extra = [], []
+    for slot in slots:
+        kind = slot[0]
+        if kind == "same":
+            places.append(places[slot[1]])
+        elif kind == "take":
+            places.append(take_index(kinds, slot[1]))
+        elif kind == "param":
+            start = take_index(kinds, slot[1]) - 1
+            keys = ("batch_prob", None, "forward_input_shape", *_native_draws.keys_of(kinds[slot[1]]))
+            places.append(start + keys.index(slot[2]))
+        elif kind in ("flag", "every", "absent"):
+            if slot not in extra:
+                extra.append(slot)
+            places.append(-1 - extra.index(slot))
+        else:
+            return None  # made by a recipe, or the image
+    return tuple(places), tuple(extra)

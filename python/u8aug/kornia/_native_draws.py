@@ -105,6 +105,71 @@ def _forward_parameters_fake(program, numbers, bounds, shape):
     return out
 
 
+# A kept container call (_kept.py): the chain's draw and its pipeline in one op (bindings/kept_run.inc),
+# the draw's tensors returned as one uint8 record and unpacked only where its state is read.
+_lib.define(
+    "kept_call(Tensor img, str[] program, Tensor numbers, Tensor bounds, str[] steps, int[] slots, Tensor[] extra)"
+    " -> (Tensor, Tensor)",
+    tags=(torch.Tag.nondeterministic_seeded,),
+)
+
+
+def _kept_call(img, program, numbers, bounds, steps, slots, extra):
+    state = torch.get_rng_state()
+    y, record = torch.ops.u8aug.kept_run(state, img, program, numbers, bounds, steps, slots, extra)
+    torch.set_rng_state(state)
+    return y, record
+
+
+_lib.impl("kept_call", _kept_call, "CompositeExplicitAutograd")
+
+DRAW_ALIGN = 16  # where each of the draw's tensors starts in the record (bindings/draws.h's kDrawAlign)
+
+
+def _record_places(tensors) -> Tuple[List[int], int]:
+    """Where each of the draw's tensors (their shapes and dtypes: the fake's) starts in the record,
+    and the record's size."""
+    places, end = [], 0
+    for t in tensors:
+        end = (end + DRAW_ALIGN - 1) // DRAW_ALIGN * DRAW_ALIGN
+        places.append(end)
+        end = end + t.numel() * t.element_size()
+    return places, end
+
+
+@torch.library.register_fake("u8aug::kept_call")
+def _kept_call_fake(img, program, numbers, bounds, steps, slots, extra):
+    from u8aug._fake_pipeline import _pipeline_fake
+
+    drawn = _forward_parameters_fake(program, numbers, bounds, img.shape)
+    tensors = [drawn[s] if s >= 0 else extra[-1 - s] for s in slots]
+    return _pipeline_fake(img, steps, tensors), torch.empty(_record_places(drawn)[1], dtype=torch.uint8)
+
+
+def unpack(record: torch.Tensor, program, shape) -> List[torch.Tensor]:
+    """The draw's tensors from a kept call's record, as kornia_forward_parameters gives them (views
+    of the record)."""
+    like = _forward_parameters_fake(program, None, None, shape)
+    places, end = _record_places(like)
+    if record.numel() != end:
+        raise RuntimeError(f"u8aug: a kept call's record holds {record.numel()} bytes, its program {end}")
+    return [record[at : at + t.numel() * t.element_size()].view(t.dtype).view(t.shape) for at, t in zip(places, like)]
+
+
+def drawn_params(drawn: list, i: int) -> Dict[str, torch.Tensor]:
+    """Module i's params from a kept call's record: ``drawn`` is [record, program, kinds, shape, the
+    modules' params once unpacked (None before)], shared by the chain's modules and its container,
+    so that all read the same tensors, as after kornia's forward."""
+    if drawn[4] is None:
+        out = unpack(drawn[0], drawn[1], drawn[3])
+        params, start = [], 0
+        for kind in drawn[2]:
+            data, start = parameters_of(out, start, kind)
+            params.append(data)
+        drawn[4] = params
+    return drawn[4][i]
+
+
 JITTER_SAMPLERS = ("brightness_sampler", "contrast_sampler", "hue_sampler", "saturation_sampler")
 
 

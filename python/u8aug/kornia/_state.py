@@ -22,6 +22,7 @@ import itertools
 
 import torch
 from kornia.augmentation._2d.base import _InputMetadata
+from kornia.augmentation.container.params import ParamItem
 from kornia.constants import DataKey
 from kornia.core.utils import is_exporting
 
@@ -43,6 +44,8 @@ STATE_NAMES = frozenset(
         "_u8aug_pending",
         "_u8aug_key_cache",
         "_u8aug_settings",
+        "_u8aug_pending_params",
+        "_u8aug_state_params",
     }
 )
 
@@ -137,10 +140,47 @@ def commit(module, data, shape, device, matrix, data_keys: bool) -> None:
 
 
 def materialize(module) -> None:
-    """Writes the state the last recorded call left (see commit)."""
+    """Writes the state the last recorded call left (see commit). Its params may be a kept call's
+    record, (drawn, i): the i-th module's params in it (_native_draws.drawn_params)."""
     pending = module._u8aug_pending
     object.__setattr__(module, "_u8aug_pending", None)
-    _write(module, *pending)
+    data = pending[0]
+    if type(data) is tuple:
+        from . import _native_draws
+
+        data = _native_draws.drawn_params(*data)
+    _write(module, data, *pending[1:])
+
+
+def _container_params(self):
+    pending = self._u8aug_pending_params
+    if pending is not None:
+        from . import _native_draws
+
+        drawn, names = pending
+        object.__setattr__(self, "_u8aug_pending_params", None)
+        params = [ParamItem(name, _native_draws.drawn_params(drawn, i)) for i, name in enumerate(names)]
+        object.__setattr__(self, "_u8aug_state_params", params)
+    return self._u8aug_state_params
+
+
+def _set_container_params(self, value) -> None:
+    object.__setattr__(self, "_u8aug_pending_params", None)
+    object.__setattr__(self, "_u8aug_state_params", value)
+
+
+# u8aug's AugmentationSequential's ``_params``: a kept call leaves its draw's record
+# (``_u8aug_pending_params``: _fused._finish), made into kornia's list of ParamItem when first read
+CONTAINER_PARAMS = property(_container_params, _set_container_params,
+                            doc="kornia's _params, made from the last kept call's record when first read")  # fmt: skip
+
+
+def adopt_container(container) -> None:
+    """The container's own state attributes after kornia's constructor (see adopt)."""
+    attributes = container.__dict__
+    if "_u8aug_state_params" not in attributes:
+        object.__setattr__(container, "_u8aug_state_params", attributes.pop("_params", None))
+    object.__setattr__(container, "_u8aug_pending_params", None)
 
 
 def _write(module, data, shape, device, matrix, data_keys, gate_device, gate_dtype) -> None:

@@ -1,0 +1,27 @@
+// kornia's forward_parameters for a chain of modules, natively (bindings/draws.cpp), for the ops
+// that draw: u8aug::kornia_draws, and the CPU's kept_run (bindings/kept_run.inc).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "bindings/tensor_image.h"
+
+namespace u8aug {
+namespace bindings {
+
+// Where each of the draw's tensors starts in the record: at the next multiple of this from the
+// first (python/u8aug/kornia/_native_draws.py's unpack reads it by the same rule).
+constexpr size_t kDrawAlign = 16;
+
+// kornia's forward_parameters for a chain of modules (each a line of `program`: KIND SAME INTS...,
+// python/u8aug/kornia/_native_draws.py), from the CPU generator's state bytes (torch.get_rng_state(),
+// advanced in place): for each module its gate (float32, and as bool), the input shape it saw
+// (int64), then its draw's tensors (u8aug/kornia_draws.h). `record`, where given, gets all of
+// them as one uint8 tensor, each at its aligned place in order.
+std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::string>& program,
+                                 const Tensor& number_tensor, const Tensor& bound_tensor, IntList shape,
+                                 Tensor* record);
+
+}  // namespace bindings
+}  // namespace u8aug

@@ -1,6 +1,7 @@
-// rgb_to_grayscale and grayscale on the CPU. Planar 3-channel rows run pixel/gray.h's luma_byte
-// in vector lanes on targets with a native fused multiply-add (its rare halves take kornia's float
-// steps, whose addcmul is fused); every other case runs pixel/gray.h per pixel.
+// rgb_to_grayscale and grayscale on the CPU. Planar and interleaved 3-channel rows run
+// pixel/gray.h's luma_byte in vector lanes on targets with a native fused multiply-add (its rare
+// halves take kornia's float steps, whose addcmul is fused); every other case runs pixel/gray.h
+// per pixel.
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "cpu/gray.cc"
@@ -80,14 +81,44 @@ HWY_INLINE bool GrayRowPlanar(const uint8_t* r, const uint8_t* g, const uint8_t*
 #endif
 }
 
+// One interleaved (channels-last) row of RGB pixels, to `out_channels` interleaved channels (1 or
+// 3): a vector of pixels at a time split into planes (LoadInterleaved3), GrayRowPlanar on them, and
+// the gray bytes interleaved back. False, with nothing written, where the vector path does not apply.
+HWY_INLINE bool GrayRowInterleaved(const uint8_t* src, uint8_t* dst, int64_t out_channels, int64_t n) {
+  const hn::ScalableTag<uint8_t> d8;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d8));
+  if (n < lanes) return false;
+  HWY_ALIGN uint8_t r[HWY_MAX_BYTES], g[HWY_MAX_BYTES], b[HWY_MAX_BYTES], gray[HWY_MAX_BYTES];
+  for (int64_t x = 0; x < n; x += lanes) {
+    if (x + lanes > n) x = n - lanes;  // the last vector overlaps the one before: the same bytes again
+    hn::Vec<decltype(d8)> vr, vg, vb;
+    hn::LoadInterleaved3(d8, src + 3 * x, vr, vg, vb);
+    hn::Store(vr, d8, r), hn::Store(vg, d8, g), hn::Store(vb, d8, b);
+    if (!GrayRowPlanar(r, g, b, gray, 0, 1, lanes)) return false;  // only ever on the first vector
+    const auto v = hn::Load(d8, gray);
+    if (out_channels == 3) {
+      hn::StoreInterleaved3(v, v, v, d8, dst + 3 * x);
+    } else {
+      hn::StoreU(v, d8, dst + x);
+    }
+  }
+  return true;
+}
+
 // Rows are (b, y) rows of the whole image: every output channel of a pixel comes from all of its
 // input channels.
 void GrayRows(const ConstImage& src, const Image& dst, int64_t row_begin, int64_t row_end) {
   const bool planar = src.stride_w == 1 && dst.stride_w == 1 && src.channels == 3;
+  const bool interleaved = src.channels == 3 && src.stride_c == 1 && src.stride_w == 3 &&
+                           (dst.channels == 1 || dst.channels == 3) && dst.stride_c == 1 &&
+                           dst.stride_w == dst.channels;
   for (int64_t row = row_begin; row < row_end; ++row) {
     const int64_t b = row / src.height, y = row % src.height;
     if (planar && GrayRowPlanar(&src.at(b, 0, y, 0), &src.at(b, 1, y, 0), &src.at(b, 2, y, 0), &dst.at(b, 0, y, 0),
                                 dst.stride_c, dst.channels, src.width)) {
+      continue;
+    }
+    if (interleaved && GrayRowInterleaved(&src.at(b, 0, y, 0), &dst.at(b, 0, y, 0), dst.channels, src.width)) {
       continue;
     }
     for (int64_t x = 0; x < src.width; ++x) gray_pixel(src, dst, b, y, x);

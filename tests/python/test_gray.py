@@ -21,6 +21,7 @@ def test_exact_on_all_colours_both_layouts():
     cl = x.contiguous(memory_format=torch.channels_last)
     assert torch.equal(u8aug.rgb_to_grayscale(cl), expected)
     assert torch.equal(u8aug.grayscale(x), expected.expand(1, 3, 4096, 4096))
+    assert torch.equal(u8aug.grayscale(cl), expected.expand(1, 3, 4096, 4096))  # interleaved rows in lanes
 
 
 @pytest.mark.parametrize("c", [1, 2, 3, 4, 5])

@@ -114,6 +114,22 @@ void PointRows(const ConstImage& src, const Image& dst, const uint8_t* tables, c
               dst.stride_h, rows, bytes);
       return;
     }
+    if (layout == RowLayout::kInterleaved) {
+      // tables by channel, the bytes in memory order: channel c's table every c-th byte (about
+      // 10x fewer instructions than the element-by-element loop below, which recomputes addresses)
+      const int64_t channels = src.channels;
+      const uint8_t* table_of[4] = {};
+      for (int64_t c = 0; c < channels && c < 4; ++c) table_of[c] = tables + 256 * (r.b * t.per_b + c * t.per_c);
+      if (channels <= 4) {
+        for (int64_t y = r.y; y < r.y + rows; ++y) {
+          const uint8_t* s = &src.at(r.b, 0, y, 0);
+          uint8_t* d = &dst.at(r.b, 0, y, 0);
+          for (int64_t x = 0; x < src.width; ++x, s += channels, d += channels)
+            for (int64_t c = 0; c < channels; ++c) d[c] = table_of[c][s[c]];
+        }
+        return;
+      }
+    }
     for (int64_t y = r.y; y < r.y + rows; ++y)
       for (int64_t x = 0; x < src.width; ++x)
         for (int64_t c = 0; c < src.channels; ++c) {

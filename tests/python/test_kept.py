@@ -238,3 +238,24 @@ def test_a_compiled_class_on_its_own_leaves_kornias_state(make):
             assert all(torch.equal(ours._params[k], theirs._params[k]) for k in theirs._params)
         else:
             assert ours._params is before
+
+
+@pytest.mark.compile
+def test_two_compiled_containers_of_one_class_each_keep_their_plan():
+    # one frame's compiled code serves both: the second container's first calls are traced while the
+    # first's are cached, and the guard its call keeps holds copies of the modules' names (it was
+    # compared by identity and missed on every call: the second container planned anew each time)
+    torch._dynamo.reset()
+    first, second = UK.AugmentationSequential(*_recipe()), UK.AugmentationSequential(*_recipe(fidelity="fast"))
+    compiled = [torch.compile(c, fullgraph=True, dynamic=True, options=UK.COMPILE_OPTIONS) for c in (first, second)]
+    x = random_image((2, 3, 40, 44), seed=0)
+    for container, call in zip((first, second), compiled):
+        for _ in range(2):
+            call(x)
+        cache = container._u8aug_key_cache
+        for seed in range(3):
+            torch.manual_seed(seed)
+            got = call(x)
+            torch.manual_seed(seed)
+            assert torch.equal(got, container(x))
+            assert container._u8aug_key_cache is cache, "the compiled call planned anew"

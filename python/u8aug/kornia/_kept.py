@@ -253,17 +253,21 @@ def same(a: tuple, b: tuple) -> bool:
 
 
 _CONSTANTS = (int, float, bool, str)
+# a number torch.compile traces as a symbol (a float setting it has made dynamic)
+_NUMBERS = (int, float, torch.SymInt, torch.SymFloat)
 
 
 def _equal_constant(u, v) -> bool:
     """Equal numbers, or equal tuples of numbers and strings: torch.compile makes a float or tuple it
     reads anew, so ``is`` never finds them identical in a compiled call (which then planned anew on
     every call); equal, they are the same setting."""
+    if isinstance(u, _NUMBERS) and isinstance(v, _NUMBERS):
+        return type(u) is not bool and type(v) is not bool and bool(u == v)
     if type(u) is not type(v):
         return False
-    if type(u) in (float, int):
+    if type(u) is str:  # a module's name, which a compiled call that made the guard may have copied
         return u == v
-    return type(u) is tuple and all(type(e) in _CONSTANTS for e in u + v) and u == v
+    return type(u) is tuple and all(isinstance(e, (*_NUMBERS, str)) for e in u + v) and bool(u == v)
 
 
 def plans_of(container) -> Dict:

@@ -259,3 +259,50 @@ def test_two_compiled_containers_of_one_class_each_keep_their_plan():
             torch.manual_seed(seed)
             assert torch.equal(got, container(x))
             assert container._u8aug_key_cache is cache, "the compiled call planned anew"
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: UK.AugmentationSequential(*_recipe()),
+        lambda: UK.RandomHorizontalFlip(),
+        lambda: UK.RandomResizedCrop((12, 10)),
+        lambda: UK.RandomAffine(20.0, p=1.0),
+    ],
+)
+def test_a_called_pipeline_pickles_and_its_copy_gives_the_same_calls(make):
+    # a DataLoader worker started by spawn or forkserver pickles the dataset's transform, which the
+    # main process may have called already: its kept plans (guards holding u8aug's own functions)
+    # are left out of the pickle and the copy plans anew
+    import pickle
+
+    aug = make()
+    x = random_image((2, 3, 30, 34), seed=0)
+    for _ in range(2):
+        aug(x)
+    copy = pickle.loads(pickle.dumps(aug))
+    for seed in range(2):
+        torch.manual_seed(seed)
+        want = aug(x)
+        torch.manual_seed(seed)
+        assert torch.equal(copy(x), want)
+
+
+def test_kornias_classes_after_install_pickle_after_a_uint8_call():
+    import pickle
+
+    UK.install()
+    try:
+        chain = K.AugmentationSequential(K.RandomHorizontalFlip(), K.ColorJitter(0.1, 0.1, 0.1, 0.1))
+        flip = K.RandomVerticalFlip()
+        x = random_image((2, 3, 30, 34), seed=1)
+        for aug in (chain, flip):
+            aug(x)
+            aug(x)
+            copy = pickle.loads(pickle.dumps(aug))
+            torch.manual_seed(3)
+            want = aug(x)
+            torch.manual_seed(3)
+            assert torch.equal(copy(x), want)
+    finally:
+        UK.uninstall()

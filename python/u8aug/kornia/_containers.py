@@ -165,10 +165,13 @@ class AugmentationSequential(_KorniaAugmentationSequential):
     forward = _fused.forward
     __call__ = _fused.call
     __setattr__ = _state.state_setattr
+    __getstate__ = _state.getstate  # less the kept plans
     _u8aug_settings = None  # renewed when a setting is written (_state.state_setattr)
     _u8aug_key_cache = None  # the modules' part of the kept plans' key (_kept.plans_for)
     _params = _state.CONTAINER_PARAMS  # a kept call's params, made when read
     _u8aug_lazy_params = True
+    _u8aug_pending_params = None  # the instance's own after its constructor (_state.adopt_container)
+    _u8aug_state_params = None
 
     def __init__(self, *args, fidelity: str = "exact", **kwargs):
         if fidelity not in ("exact", "fast"):

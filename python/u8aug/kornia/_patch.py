@@ -138,6 +138,7 @@ def _uint8_methods(kornia_cls, kernel):
         "transform_inputs": transform_inputs,
         "_blend_by_prob": staticmethod(blend_by_prob),
         "__setattr__": _state.state_setattr,
+        "__getstate__": _state.getstate,  # less the kept plans
     }
     if kornia_cls.forward_parameters is _BasicAugmentationBase.forward_parameters:
         methods["forward_parameters"] = _containers.forward_parameters_of_module
@@ -231,6 +232,7 @@ def install() -> None:
             "forward": _fused.forward,
             "__call__": _fused.call,
             "__setattr__": _state.state_setattr,
+            "__getstate__": _state.getstate,
             "_u8aug_settings": None,
             "_u8aug_key_cache": None,
             "clear_state": _fused.clear_state,

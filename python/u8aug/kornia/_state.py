@@ -69,6 +69,22 @@ def state_setattr(self, name: str, value) -> None:
         torch.nn.Module.__setattr__(self, name, value)
 
 
+# what a call keeps to run the next one faster: the kept guards hold the classes' methods, some of
+# them functions made inside u8aug (unpicklable), so a pickled copy drops them and plans anew
+CACHE_NAMES = ("_u8aug_key_cache", "_u8aug_kept_plans", "_u8aug_thin")
+
+
+def getstate(self) -> dict:
+    """``__getstate__`` of the classes that keep plans: their attributes less the caches (a
+    container or class called once on uint8 could not be pickled, as a DataLoader worker started
+    by spawn or forkserver pickles its dataset's transform)."""
+    state = self.__dict__.copy()
+    for name in CACHE_NAMES:
+        if name in state:
+            state[name] = None
+    return state
+
+
 def _slot(name: str) -> str:
     return "_u8aug_state" + name
 

@@ -160,6 +160,19 @@ void PlaneHistogram(const ConstImage& src, int64_t b, int64_t c, uint32_t* count
   }
 }
 
+// Three interleaved channels (channels-last RGB): a plane's bytes are every third byte of a row.
+HWY_INLINE bool Interleaved3(const ConstImage& src) {
+  return src.channels == 3 && src.stride_c == 1 && src.stride_w == 3;
+}
+
+// Channel c's bytes of the lanes' pixels from `pixels` (interleaved RGB), split out in lanes.
+template <class D>
+HWY_INLINE hn::Vec<D> Channel3(D d, const uint8_t* pixels, int64_t c) {
+  hn::Vec<D> v0, v1, v2;
+  hn::LoadInterleaved3(d, pixels, v0, v1, v2);
+  return c == 0 ? v0 : c == 1 ? v1 : v2;
+}
+
 // The smallest and largest byte of plane (b, c): byte lanes' min and max over each row.
 void PlaneMinMax(const ConstImage& src, int64_t b, int64_t c, uint8_t* lo, uint8_t* hi) {
   const hn::ScalableTag<uint8_t> d;
@@ -172,6 +185,11 @@ void PlaneMinMax(const ConstImage& src, int64_t b, int64_t c, uint8_t* lo, uint8
     if (src.stride_w == 1) {
       for (; x + lanes <= src.width; x += lanes) {
         const auto v = hn::LoadU(d, row + x);
+        vmin = hn::Min(vmin, v), vmax = hn::Max(vmax, v);
+      }
+    } else if (Interleaved3(src)) {
+      for (; x + lanes <= src.width; x += lanes) {
+        const auto v = Channel3(d, &src.at(b, 0, y, x), c);
         vmin = hn::Min(vmin, v), vmax = hn::Max(vmax, v);
       }
     }
@@ -231,6 +249,9 @@ uint64_t PlaneSum(const ConstImage& src, int64_t b, int64_t c) {
     int64_t x = 0;
     if (src.stride_w == 1) {
       for (; x + lanes <= src.width; x += lanes) sums = hn::Add(sums, hn::SumsOf8(hn::LoadU(d8, row + x)));
+    } else if (Interleaved3(src)) {
+      for (; x + lanes <= src.width; x += lanes)
+        sums = hn::Add(sums, hn::SumsOf8(Channel3(d8, &src.at(b, 0, y, x), c)));
     }
     for (; x < src.width; ++x) sum += row[x * src.stride_w];
   }

@@ -262,7 +262,11 @@ def _equal_constant(u, v) -> bool:
     reads anew, so ``is`` never finds them identical in a compiled call (which then planned anew on
     every call); equal, they are the same setting."""
     if isinstance(u, _NUMBERS) and isinstance(v, _NUMBERS):
-        return type(u) is not bool and type(v) is not bool and bool(u == v)
+        if type(u) is bool or type(v) is bool:
+            return False
+        if type(u) in (int, float) and type(v) in (int, float) and type(u) is not type(v):
+            return False  # an int and a float: different settings, as before
+        return bool(u == v)
     if type(u) is not type(v):
         return False
     if type(u) is str:  # a module's name, which a compiled call that made the guard may have copied

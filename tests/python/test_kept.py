@@ -61,6 +61,7 @@ def test_the_recipe_is_kept_and_each_call_is_kornias():
         _assert_same_call(ours, theirs, random_image((b, 3, h, w), seed=seed), seed)
     plans = _plans(ours)
     assert len(plans) == 1 and isinstance(plans[0], _kept.KeptPlan), "one plan for every size and batch size"
+    assert plans[0].native is not None, "u8aug's own classes on the CPU: one op a call (u8aug::kept_call)"
     assert plans[0].steps == (
         "crop_and_resize 24 20 bilinear 1 exact",
         "hflip",

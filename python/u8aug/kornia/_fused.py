@@ -215,7 +215,7 @@ def _run_kept(container, x: torch.Tensor, plan) -> torch.Tensor:
     """A kept configuration's call: the native draw, the pipeline, kornia's state."""
     modules = list(container._modules.values())
     shape, device = tuple(x.shape), x.device
-    if plan.native is not None and device.type == "cpu" and _lazy_state(container, modules):
+    if plan.native is not None:
         # one op, and the state a record read when someone reads it
         places, given = plan.native
         extra = resolve_given(given, modules)
@@ -236,14 +236,6 @@ def _run_kept(container, x: torch.Tensor, plan) -> torch.Tensor:
             shape = (*shape[:-2], *size)
     _finish(container, params, modules)
     return y
-
-
-def _lazy_state(container, modules) -> bool:
-    """Whether the container and each module make their state when it is read (u8aug's own classes:
-    _state.py); kornia's classes after install() write it at once, from the draw's tensors."""
-    return getattr(type(container), "_u8aug_lazy_params", False) and all(
-        getattr(type(m), "_u8aug_lazy_class", None) is type(m) for m in modules
-    )
 
 
 def resolve_given(given, modules):

@@ -35,7 +35,7 @@ from kornia.augmentation import random_generator as rg
 from kornia.augmentation.base import _AugmentationBase
 from kornia.augmentation.container.params import ParamItem
 
-from . import _apply, _containers, _native_draws
+from . import _apply, _containers, _native_draws, _state
 
 UNPLANNED = "unplanned"  # a configuration not seen yet (None: seen, and not keepable)
 
@@ -58,7 +58,8 @@ class KeptPlan(NamedTuple):
     sizes: Tuple[Optional[Tuple[int, int]], ...]  # each module's output (H, W) where it changes the size
     # the slots as the one native call (u8aug::kept_call) takes them: each step tensor's place among the
     # draw's tensors (>= 0) or, -1 - j, the j-th of the tensors given each call (``extra``, as slots:
-    # the flags' tensors, the placeholders); None where a slot is made in Python (a recipe)
+    # the flags' tensors, the placeholders); None where a slot is made in Python (a recipe), off the
+    # CPU, or where kornia's classes write their state at once
     native: Optional[Tuple[Tuple[int, ...], Tuple[tuple, ...]]]
 
 
@@ -252,7 +253,6 @@ def same(a: tuple, b: tuple) -> bool:
     return True
 
 
-_CONSTANTS = (int, float, bool, str)
 # a number torch.compile traces as a symbol (a float setting it has made dynamic)
 _NUMBERS = (int, float, torch.SymInt, torch.SymFloat)
 
@@ -430,7 +430,11 @@ def keep(container, key, plans, program, out, params, calls) -> None:
         (int(line.split()[-2]), int(line.split()[-1])) if kind == "resized_crop" else None
         for line, kind in zip(lines, kinds)
     )
-    plans[key] = KeptPlan(lines, kinds, numbers, bounds, tuple(steps), slots, sizes, native_slots(slots, kinds))
+    # one op a call (u8aug::kept_call) on the CPU where the container and its modules make their state
+    # when read: the plan's key holds the device and each module's class
+    one_op = key[3] == "cpu" and _state.lazy_state(container, modules)
+    native = native_slots(slots, kinds) if one_op else None
+    plans[key] = KeptPlan(lines, kinds, numbers, bounds, tuple(steps), slots, sizes, native)
 
 
 def native_slots(slots, kinds) -> Optional[Tuple[Tuple[int, ...], Tuple[tuple, ...]]]:

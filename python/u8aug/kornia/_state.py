@@ -192,11 +192,18 @@ CONTAINER_PARAMS = property(_container_params, _set_container_params,
 
 
 def adopt_container(container) -> None:
-    """The container's own state attributes after kornia's constructor (see adopt)."""
-    attributes = container.__dict__
-    if "_u8aug_state_params" not in attributes:
-        object.__setattr__(container, "_u8aug_state_params", attributes.pop("_params", None))
+    """The container's own state attributes after kornia's constructor (see adopt; its ``_params``
+    went through the property)."""
+    object.__setattr__(container, "_u8aug_state_params", container.__dict__.get("_u8aug_state_params"))
     object.__setattr__(container, "_u8aug_pending_params", None)
+
+
+def lazy_state(container, modules) -> bool:
+    """Whether the container and each module make their state when it is read (u8aug's own
+    classes); kornia's classes after install() write it at once."""
+    return getattr(type(container), "_u8aug_lazy_params", False) and all(
+        getattr(type(m), "_u8aug_lazy_class", None) is type(m) for m in modules
+    )
 
 
 def _write(module, data, shape, device, matrix, data_keys, gate_device, gate_dtype) -> None:

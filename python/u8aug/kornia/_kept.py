@@ -35,7 +35,7 @@ from kornia.augmentation import random_generator as rg
 from kornia.augmentation.base import _AugmentationBase
 from kornia.augmentation.container.params import ParamItem
 
-from . import _apply, _containers, _native_draws, _state
+from . import _apply, _containers, _guard, _native_draws, _state
 
 UNPLANNED = "unplanned"  # a configuration not seen yet (None: seen, and not keepable)
 
@@ -123,9 +123,9 @@ def plans_for(container, x: torch.Tensor):
     Its plans are kept with it: a compiled call then looks its plan up by the image's kind alone,
     and guards on no setting's float (each such guard converted a float a call: 20 for the
     standard recipe)."""
-    guard = _key_guard(container, by_id)
+    guard = _key_guard(container, _guard.by_id)
     cached = container._u8aug_key_cache
-    if guard is not None and cached is not None and same(cached[0], guard):
+    if guard is not None and cached is not None and _guard.same(cached[0], guard):
         plans = cached[1]
     else:
         modules = _modules_key(container)
@@ -138,7 +138,7 @@ def plans_for(container, x: torch.Tensor):
             # the key (they are tensors, read once), and a generator or sampler made anew may hold
             # other bounds under the same key.
             plans = plans_of(container)[modules] = {}
-            container._u8aug_key_cache = (guard, plans, _key_guard(container, held))
+            container._u8aug_key_cache = (guard, plans, _key_guard(container, _guard.held))
     return plans, (x.dim(), x.shape[-3], x.dtype, str(x.device), torch.get_default_dtype())
 
 
@@ -163,115 +163,8 @@ def _key_guard(container, ident) -> Optional[tuple]:
     for name, m in container._modules.items():
         if not isinstance(m, _AugmentationBase) or getattr(m, "_u8aug_settings", None) is None:
             return None
-        parts += [name, ident(m), m._u8aug_settings, *guard(m, ident)]
+        parts += [name, ident(m), m._u8aug_settings, *_guard.guard(m, ident)]
     return tuple(parts)
-
-
-def guard(module, ident=None) -> tuple:
-    """What a kept plan was made from, compared on each call (``same``). Its generator and samplers
-    are compared by id (``ident``): torch.compile checks an id in its own C++ guards, while an
-    object kept in the guard and found again through the module is one more check of identity, in
-    Python, on every call. Whoever keeps a guard keeps the objects too (the guard made with
-    ``held``), so that no id is reused while it is kept."""
-    ident = by_id if ident is None else ident
-    cls = type(module)
-    gen = module._param_generator
-    flags = module.flags
-    return (
-        cls.forward,
-        cls.forward_parameters,
-        cls.__batch_prob_generator__,
-        cls.generate_parameters,
-        cls.apply_transform,
-        cls.transform_inputs,
-        getattr(cls, "generate_transformation_matrix", None),  # a warp's matrix recipe (_matrix.direct_op)
-        getattr(cls, "compute_transformation", None),
-        module.__dict__.get("generate_parameters"),
-        module.__dict__.get("forward_parameters"),
-        len(flags),
-        *flags.values(),
-        *_generator_guard(gen, ident),
-        torch.get_default_dtype(),
-    )
-
-
-def _generator_guard(gen, ident) -> tuple:
-    """The generator, and what its native draw's plan holds (its numbers and samplers); a generator
-    drawn in Python reads its settings itself each call. A setting kornia reads only when it makes
-    its samplers (ColorJitter's four ranges, the affine and perspective settings) is left out: a
-    new value does not change kornia's draw either, and a float in the guard is a float that
-    torch.compile converts and checks in Python on every call, and never finds identical (the
-    compiled call then planned anew each time). Those settings still count where they are not floats:
-    a tensor setting gives the params their dtype and device."""
-    if type(gen) is rg.ResizedCropGenerator:
-        return (ident(gen), gen.scale, gen.ratio, gen.resize_to, ident(gen.rand_sampler), ident(gen.log_ratio_sampler))
-    if type(gen) in (rg.ColorJitterGenerator, rg.ColorJiggleGenerator):
-        return (ident(gen), *[ident(getattr(gen, s)) for s in _native_draws.JITTER_SAMPLERS])
-    if type(gen) is rg.PlainUniformGenerator:
-        samplers = getattr(gen, "sampler_dict", None)
-        return (ident(gen), *([*samplers, *map(ident, samplers.values())] if samplers else [samplers]))
-    if type(gen) is rg.RandomGaussianBlurGenerator:
-        return (ident(gen), ident(getattr(gen, "sigma_sampler", None)))
-    if type(gen) is rg.PerspectiveGenerator:
-        return (
-            ident(gen),
-            *_unless_float(gen.distortion_scale),
-            gen._distortion_scale,
-            gen.sampling_method,
-            ident(gen.rand_val_sampler),
-        )
-    if type(gen) is rg.PosterizeGenerator:
-        return (ident(gen), *_unless_float(gen.bits_factor), ident(gen.bit_sampler))
-    if type(gen) is rg.AffineGenerator:
-        samplers = (gen.degree_sampler, gen.translate_x_sampler, gen.translate_y_sampler, gen.scale_2_sampler,
-                    gen.scale_4_sampler, gen.shear_x_sampler, gen.shear_y_sampler)  # fmt: skip
-        return (ident(gen), *_unless_float(gen.degrees, gen.translate, gen.scale, gen.shear), *map(ident, samplers))
-    return (ident(gen),)
-
-
-def _unless_float(*settings) -> tuple:
-    return tuple(s for s in settings if type(s) is not float)
-
-
-def by_id(v):
-    """guard's ``ident`` for the call's guard: an object's id (None as it is: torch.compile takes no
-    id of None)."""
-    return None if v is None else id(v)
-
-
-def held(v):
-    """guard's ``ident`` for the objects a kept guard holds."""
-    return v
-
-
-def same(a: tuple, b: tuple) -> bool:
-    if len(a) != len(b):
-        return False
-    for u, v in zip(a, b):
-        if u is not v and not _equal_constant(u, v):
-            return False
-    return True
-
-
-# a number torch.compile traces as a symbol (a float setting it has made dynamic)
-_NUMBERS = (int, float, torch.SymInt, torch.SymFloat)
-
-
-def _equal_constant(u, v) -> bool:
-    """Equal numbers, or equal tuples of numbers and strings: torch.compile makes a float or tuple it
-    reads anew, so ``is`` never finds them identical in a compiled call (which then planned anew on
-    every call); equal, they are the same setting."""
-    if isinstance(u, _NUMBERS) and isinstance(v, _NUMBERS):
-        if type(u) is bool or type(v) is bool:
-            return False
-        if type(u) in (int, float) and type(v) in (int, float) and type(u) is not type(v):
-            return False  # an int and a float: different settings, as before
-        return bool(u == v)
-    if type(u) is not type(v):
-        return False
-    if type(u) is str:  # a module's name, which a compiled call that made the guard may have copied
-        return u == v
-    return type(u) is tuple and all(isinstance(e, (*_NUMBERS, str)) for e in u + v) and bool(u == v)
 
 
 def plans_of(container) -> Dict:

@@ -11,7 +11,7 @@ leave kornia's state as kornia's forward leaves it (_state.commit: ``_params``, 
 when it is read). Only classes whose draw is native are kept: a draw in Python may decide the
 steps' words, and only the kept chains' kinds are known not to (_kept.steps_fixed).
 
-What the plan depends on is checked each call by identity (``_kept.guard``): the class's methods (a
+What the plan depends on is checked each call by identity (``_guard.guard``): the class's methods (a
 patched ``__batch_prob_generator__`` or ``generate_parameters`` makes a new plan, and the new
 method runs), the flags' values and the generator's settings. Settings set on the module itself
 (``p``, ``same_on_batch``, ``keepdim``, ``fidelity``, its device and dtype) drop the plans through
@@ -31,7 +31,7 @@ import torch
 from kornia.augmentation.base import _BasicAugmentationBase
 from torch.nn.modules import module as _nn_module
 
-from . import _apply, _fused, _kept, _native_draws, _state
+from . import _apply, _fused, _guard, _kept, _native_draws, _state
 from ._planner import Planner, _NotFused
 
 _MODULE_CALL = torch.nn.Module.__call__
@@ -89,10 +89,10 @@ def forward(module, x: torch.Tensor) -> Optional[torch.Tensor]:
     dims = x.dim()
     if dims not in (3, 4) or torch._C._get_tracing_state() is not None:
         return None
-    guard = _kept.guard(module)
+    guard = _guard.guard(module)
     kept = module._u8aug_thin
-    if kept is None or not _kept.same(kept[0], guard):
-        kept = (guard, {}, _kept.guard(module, _kept.held))  # held: no id in the guard reused while kept
+    if kept is None or not _guard.same(kept[0], guard):
+        kept = (guard, {}, _guard.guard(module, _guard.held))  # held: no id in the guard reused while kept
         module._u8aug_thin = kept
     traits = (dims, x.shape[-3], x.device)
     plan = kept[1].get(traits, _kept.UNPLANNED)

@@ -1,0 +1,121 @@
+"""What a kept plan was made from, compared on every call: a fused container's kept key
+(_kept.plans_for) and a class's kept plans (_thin.py) hold a guard of each module, made here, and
+plan anew when ``same`` finds it changed.
+
+A guard holds the module's class's methods (a method patched on the class makes a new plan and
+runs), the methods set on the instance, its flags' values and its generator with what the
+generator's native draw reads (its samplers, by id). Settings written on a u8aug class renew its
+settings token instead (_state.state_setattr), which the callers hold beside the guard.
+"""
+
+import torch
+from kornia.augmentation import random_generator as rg
+
+from . import _native_draws
+
+
+def guard(module, ident=None) -> tuple:
+    """What a kept plan was made from, compared on each call (``same``). Its generator and samplers
+    are compared by id (``ident``): torch.compile checks an id in its own C++ guards, while an
+    object kept in the guard and found again through the module is one more check of identity, in
+    Python, on every call. Whoever keeps a guard keeps the objects too (the guard made with
+    ``held``), so that no id is reused while it is kept."""
+    ident = by_id if ident is None else ident
+    cls = type(module)
+    gen = module._param_generator
+    flags = module.flags
+    return (
+        cls.forward,
+        cls.forward_parameters,
+        cls.__batch_prob_generator__,
+        cls.generate_parameters,
+        cls.apply_transform,
+        cls.transform_inputs,
+        getattr(cls, "generate_transformation_matrix", None),  # a warp's matrix recipe (_matrix.direct_op)
+        getattr(cls, "compute_transformation", None),
+        module.__dict__.get("generate_parameters"),
+        module.__dict__.get("forward_parameters"),
+        len(flags),
+        *flags.values(),
+        *_generator_guard(gen, ident),
+        torch.get_default_dtype(),
+    )
+
+
+def _generator_guard(gen, ident) -> tuple:
+    """The generator, and what its native draw's plan holds (its numbers and samplers); a generator
+    drawn in Python reads its settings itself each call. A setting kornia reads only when it makes
+    its samplers (ColorJitter's four ranges, the affine and perspective settings) is left out: a
+    new value does not change kornia's draw either, and a float in the guard is a float that
+    torch.compile converts and checks in Python on every call, and never finds identical (the
+    compiled call then planned anew each time). Those settings still count where they are not floats:
+    a tensor setting gives the params their dtype and device."""
+    if type(gen) is rg.ResizedCropGenerator:
+        return (ident(gen), gen.scale, gen.ratio, gen.resize_to, ident(gen.rand_sampler), ident(gen.log_ratio_sampler))
+    if type(gen) in (rg.ColorJitterGenerator, rg.ColorJiggleGenerator):
+        return (ident(gen), *[ident(getattr(gen, s)) for s in _native_draws.JITTER_SAMPLERS])
+    if type(gen) is rg.PlainUniformGenerator:
+        samplers = getattr(gen, "sampler_dict", None)
+        return (ident(gen), *([*samplers, *map(ident, samplers.values())] if samplers else [samplers]))
+    if type(gen) is rg.RandomGaussianBlurGenerator:
+        return (ident(gen), ident(getattr(gen, "sigma_sampler", None)))
+    if type(gen) is rg.PerspectiveGenerator:
+        return (
+            ident(gen),
+            *_unless_float(gen.distortion_scale),
+            gen._distortion_scale,
+            gen.sampling_method,
+            ident(gen.rand_val_sampler),
+        )
+    if type(gen) is rg.PosterizeGenerator:
+        return (ident(gen), *_unless_float(gen.bits_factor), ident(gen.bit_sampler))
+    if type(gen) is rg.AffineGenerator:
+        samplers = (gen.degree_sampler, gen.translate_x_sampler, gen.translate_y_sampler, gen.scale_2_sampler,
+                    gen.scale_4_sampler, gen.shear_x_sampler, gen.shear_y_sampler)  # fmt: skip
+        return (ident(gen), *_unless_float(gen.degrees, gen.translate, gen.scale, gen.shear), *map(ident, samplers))
+    return (ident(gen),)
+
+
+def _unless_float(*settings) -> tuple:
+    return tuple(s for s in settings if type(s) is not float)
+
+
+def by_id(v):
+    """guard's ``ident`` for the call's guard: an object's id (None as it is: torch.compile takes no
+    id of None)."""
+    return None if v is None else id(v)
+
+
+def held(v):
+    """guard's ``ident`` for the objects a kept guard holds."""
+    return v
+
+
+def same(a: tuple, b: tuple) -> bool:
+    if len(a) != len(b):
+        return False
+    for u, v in zip(a, b):
+        if u is not v and not _equal_constant(u, v):
+            return False
+    return True
+
+
+# a number torch.compile traces as a symbol (a float setting it has made dynamic)
+_NUMBERS = (int, float, torch.SymInt, torch.SymFloat)
+
+
+def _equal_constant(u, v) -> bool:
+    """Equal numbers, or equal tuples of numbers and strings: torch.compile makes a float or tuple it
+    reads anew, so ``is`` never finds them identical in a compiled call (which then planned anew on
+    every call); equal, they are the same setting."""
+    if isinstance(u, _NUMBERS) and isinstance(v, _NUMBERS):
+        if type(u) is bool or type(v) is bool:
+            return False
+        if type(u) in (int, float) and type(v) in (int, float) and type(u) is not type(v):
+            return False  # an int and a float: different settings, as before
+        return bool(u == v)
+    if type(u) is not type(v):
+        return False
+    if type(u) is str:  # a module's name, which a compiled call that made the guard may have copied
+        return u == v
+    return type(u) is tuple and all(isinstance(e, (*_NUMBERS, str)) for e in u + v) and bool(u == v)

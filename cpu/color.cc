@@ -34,13 +34,13 @@ void ColorRows(ColorOp op, const ConstImage& src, const Image& dst, const Sample
       LoadTile(d, src, b, y, x0, n, tile);
       switch (op) {
         case ColorOp::kSaturation: MapTile(d, tile, n, [&](VRgb p) { return Saturation(d, p, factor[b]); }); break;
-        case ColorOp::kHue: MapTile(d, tile, n, [&](VRgb p) { return Hue(d, p, factor[b]); }); break;
+        case ColorOp::kHue: HueTile(d, tile, n, factor[b]); break;
         case ColorOp::kFastHue: {
           const float sextants = sextants_of_radians(factor[b]);
           if (fast_hue_applies(sextants)) {
             MapTile(d, tile, n, [&](VRgb p) { return FastHue(d, p, sextants); });
           } else {
-            MapTile(d, tile, n, [&](VRgb p) { return Hue(d, p, factor[b]); });
+            HueTile(d, tile, n, factor[b]);
           }
           break;
         }

@@ -44,11 +44,16 @@ HWY_INLINE VRgb Saturation(DF d, VRgb p, float factor) {
           hn::Add(hn::Mul(hn::Sub(p.b, mn), ratio), offset)};
 }
 
-HWY_INLINE VRgb Hue(DF d, VRgb p, float radians) {
+// kornia's adjust_hue in two halves, each run over a whole tile (HueTile): HsvShifted (rgb_to_hsv
+// and adjust_hue_raw) leaves (h, s, v) where the tile held (r, g, b), RgbOfHsv (hsv_to_rgb) reads
+// them back. The step is one long chain of dependent operations (three divisions among them), and
+// a core's scheduler holds the waiting operations of only a few such chains: run whole, it is bound
+// by the chain's latency. In halves, more vectors are in flight and each waits half as long
+// (adjust_hue on 1x3x224x224, Sapphire Rapids: 160 -> 111 us on AVX2, 79 -> 66 on AVX3_DL).
+HWY_INLINE VRgb HsvShifted(DF d, VRgb p, float radians) {
   const VF one = hn::Set(d, 1.0f), zero = hn::Zero(d), two_pi = hn::Set(d, kTwoPi);
   const VF mx = hn::Max(hn::Max(p.r, p.g), p.b), mn = hn::Min(hn::Min(p.r, p.g), p.b);
   VF deltac = hn::Sub(mx, mn);
-  const VF v = mx;
   const VF s = hn::Div(deltac, hn::IfThenElse(hn::Eq(mx, zero), one, hn::Add(mx, hn::Set(d, 1e-8f))));
   deltac = hn::IfThenElse(hn::Eq(deltac, zero), one, deltac);
   const VF rc = hn::Sub(mx, p.r), gc = hn::Sub(mx, p.g), bc = hn::Sub(mx, p.b);
@@ -69,6 +74,12 @@ HWY_INLINE VRgb Hue(DF d, VRgb p, float radians) {
   h = hn::Add(h, hn::Set(d, radians));
   h = hn::IfThenElse(hn::Ge(h, two_pi), hn::Sub(h, two_pi), hn::IfThenElse(hn::Lt(h, zero), hn::Add(h, two_pi), h));
   h = hn::IfThenElseZero(hn::Lt(h, two_pi), h);
+  return {h, s, mx};
+}
+
+HWY_INLINE VRgb RgbOfHsv(DF d, VRgb hsv) {
+  const VF one = hn::Set(d, 1.0f), zero = hn::Zero(d), two_pi = hn::Set(d, kTwoPi);
+  const VF h = hsv.r, s = hsv.g, v = hsv.b;
   const VF hh = hn::Div(h, two_pi);
   const VF h6 = hn::Mul(hh, hn::Set(d, 6.0f));
   const VF six = hn::Set(d, 6.0f);
@@ -81,12 +92,14 @@ HWY_INLINE VRgb Hue(DF d, VRgb p, float radians) {
   // hi is a whole number in [0, 6); sectors 0..5 as in hsv_to_rgb (5 also takes anything else).
   const auto m0 = hn::Eq(hi, zero), m1 = hn::Eq(hi, one), m2 = hn::Eq(hi, hn::Set(d, 2.0f)),
              m3 = hn::Eq(hi, hn::Set(d, 3.0f)), m4 = hn::Eq(hi, hn::Set(d, 4.0f));
-  auto pick = [&](VF a0, VF a1, VF a2, VF a3, VF a4, VF a5) {
-    return hn::IfThenElse(
-        m0, a0, hn::IfThenElse(m1, a1, hn::IfThenElse(m2, a2, hn::IfThenElse(m3, a3, hn::IfThenElse(m4, a4, a5)))));
-  };
-  return {pick(v, q, pp, pp, t, v), pick(t, v, v, q, pp, pp), pick(pp, pp, t, v, v, q)};
+  // Each channel takes one of four values: three selections where a sector at a time would take five.
+  const VF r = hn::IfThenElse(m1, q, hn::IfThenElse(m4, t, hn::IfThenElse(hn::Or(m2, m3), pp, v)));
+  const VF g = hn::IfThenElse(m0, t, hn::IfThenElse(m3, q, hn::IfThenElse(hn::Or(m1, m2), v, pp)));
+  const VF b = hn::IfThenElse(hn::Or(m0, m1), pp, hn::IfThenElse(m2, t, hn::IfThenElse(hn::Or(m3, m4), v, q)));
+  return {r, g, b};
 }
+
+HWY_INLINE VRgb Hue(DF d, VRgb p, float radians) { return RgbOfHsv(d, HsvShifted(d, p, radians)); }
 
 // pixel/color.h's fast_hue_rgb in lanes, operation for operation.
 HWY_INLINE VF FastHueChannel(DF d, VF mx, VF chroma, VF h, float n) {
@@ -266,6 +279,12 @@ HWY_INLINE void MapTile(DF d, RgbTile& t, int64_t n, const F& f) {
   }
 }
 
+// adjust_hue over the tile's first n pixels, in its two halves (see HsvShifted).
+HWY_INLINE void HueTile(DF d, RgbTile& t, int64_t n, float radians) {
+  MapTile(d, t, n, [&](VRgb p) { return HsvShifted(d, p, radians); });
+  MapTile(d, t, n, [&](VRgb hsv) { return RgbOfHsv(d, hsv); });
+}
+
 // Steps first..last-1 of the order over the tile (pixel/color.h's run_steps), one step at a time;
 // the constant step index lets each loop drop Step's dispatch.
 HWY_INLINE void StepsTile(DF d, RgbTile& t, int64_t n, const JiggleFactors& k, int64_t b, float mean, int first,
@@ -281,7 +300,7 @@ HWY_INLINE void StepsTile(DF d, RgbTile& t, int64_t n, const JiggleFactors& k, i
         if (k.fast && fast_hue_applies(sextants)) {
           MapTile(d, t, n, [&](VRgb p) { return FastHue(d, p, sextants); });
         } else {
-          MapTile(d, t, n, [&](VRgb p) { return Step(d, p, k, 3, b, mean); });
+          HueTile(d, t, n, (k.hue[b] * 2.0f) * kPi);
         }
         break;
       }

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <functional>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -50,6 +51,47 @@ TEST_P(NormalizeOnEveryTarget, MatchesScalarReference) {
                   for (int64_t x = 0; x < s.w; ++x)
                     ASSERT_EQ(as_float.view.at(b, k, y, x), src.view.at(b, k, y, x) / 255.0f);
           }
+}
+
+// The division by std takes a reciprocal form where the call finds that it gives every byte's
+// quotient (cpu/normalize.cc): over many (mean, std) pairs, some served and some not (counted here
+// the same way, by the scalar fused multiply-add), every byte of every channel equals the division.
+TEST_P(NormalizeOnEveryTarget, EveryByteForManyMeansAndStds) {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> unit(-1.0f, 1.0f), exponent(-12.0f, 12.0f);
+  std::vector<float> mean, std;
+  for (float s : {1e-30f, 1e-38f, 3e38f, 1e-45f, -1e-30f}) {  // reciprocals that overflow or lose bits
+    mean.push_back(0.5f);
+    std.push_back(s);
+  }
+  while (mean.size() < 3000) {
+    mean.push_back(2.0f * unit(rng));
+    std.push_back(unit(rng) * std::exp2(exponent(rng)));
+    if (std.back() == 0.0f) std.back() = 1.0f;
+  }
+  int served = 0;
+  for (size_t i = 0; i < std.size(); ++i) {
+    bool all = true;
+    for (int x = 0; x < 256 && all; ++x) {
+      const float a = static_cast<float>(x) / 255.0f - mean[i], r = 1.0f / std[i], q = a * r;
+      all = std::fmaf(std::fmaf(-q, std[i], a), r, q) == a / std[i];
+    }
+    served += all;
+  }
+  EXPECT_GT(served, 0);
+  EXPECT_LT(served, static_cast<int>(std.size()));
+  const int64_t channels = 3;
+  TestImage src(Layout::kPlanar, 1, channels, 1, 256);
+  for (int64_t c = 0; c < channels; ++c)
+    for (int x = 0; x < 256; ++x) src.view.at(0, c, 0, x) = static_cast<uint8_t>((x + 85 * c) % 256);
+  for (size_t i = 0; i + channels <= std.size(); i += channels) {
+    const PerChannel m{mean.data() + i, channels}, sd{std.data() + i, channels};
+    TestBuffer<float> out(Layout::kPlanar, 1, channels, 1, 256), expected(Layout::kPlanar, 1, channels, 1, 256);
+    cpu::normalize(src.view, out.view, m, sd, serial_for());
+    for (int64_t c = 0; c < channels; ++c)
+      for (int64_t x = 0; x < 256; ++x) normalize_element(src.view, expected.view, m, sd, 0, c, 0, x);
+    ASSERT_EQ(count_differences(out.view, expected.view), 0) << "mean " << mean[i] << ", std " << std[i];
+  }
 }
 
 U8AUG_INSTANTIATE_ON_EVERY_TARGET(NormalizeOnEveryTarget);

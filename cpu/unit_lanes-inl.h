@@ -146,6 +146,11 @@ HWY_INLINE void UnitRow(const Src& src, int64_t b, int64_t c, int64_t y, int64_t
   int64_t x = 0;
   if (src.stride_w == 1) {
     for (; x + lanes <= width; x += lanes) hn::StoreU(UnitLanes(df, in + x), df, out + x);
+    if (x < width && width >= lanes) {  // the last vector again, overlapping: a division per byte
+      x = width - lanes;                // of a 300-wide row's tail cost a quarter of the row
+      hn::StoreU(UnitLanes(df, in + x), df, out + x);
+      x = width;
+    }
   } else {
     // an interleaved row (channels_last: a decoded JPEG's layout), converted in lanes: a division per
     // byte took 5x the planar row's time. Three channels: deinterleaved from whole loads, which read

@@ -95,7 +95,13 @@ def same(a: tuple, b: tuple) -> bool:
     if len(a) != len(b):
         return False
     for u, v in zip(a, b):
-        if u is not v and not _equal_constant(u, v):
+        if u is v:
+            continue
+        if type(u) is int and type(v) is int:  # an id (by_id), made anew by each call's guard
+            if u == v:
+                continue
+            return False
+        if not _equal_constant(u, v):
             return False
     return True
 

@@ -46,7 +46,7 @@ HWY_INLINE VRgb Saturation(DF d, VRgb p, float factor) {
 
 // kornia's adjust_hue in two halves, each run over a whole tile (HueTile): HsvShifted (rgb_to_hsv
 // and adjust_hue_raw) leaves (h, s, v) where the tile held (r, g, b), RgbOfHsv (hsv_to_rgb) reads
-// them back. The step is one long chain of dependent operations (three divisions among them), and
+// them back. The step is one long chain of dependent operations (four divisions among them), and
 // a core's scheduler holds the waiting operations of only a few such chains: run whole, it is bound
 // by the chain's latency. In halves, more vectors are in flight and each waits half as long
 // (adjust_hue on 1x3x224x224, Sapphire Rapids: 160 -> 111 us on AVX2, 79 -> 66 on AVX3_DL).

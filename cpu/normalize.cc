@@ -27,9 +27,6 @@ namespace cpu {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// dst[i] = (src[i] / 255 - mean[i]) / std[i] for a row of n values; mean and std are n-long
-// patterns, or single values when `pattern` is false. Overlapping last step; false when n is
-// shorter than a vector.
 using DF = hn::ScalableTag<float>;
 
 // a / s: a true division, or where `reciprocal` (r = 1 / s, ReciprocalServes checked every a) the
@@ -91,7 +88,7 @@ HWY_INLINE bool NormalizeRow(const uint8_t* HWY_RESTRICT src, float* HWY_RESTRIC
 // mean_row, std_row, recip_row: for interleaved rows, the W*C-long per-position patterns.
 // reciprocal[c]: whether channel c's quotients take the reciprocal form (ReciprocalServes).
 void NormalizeRows(const ConstImage& src, const FloatImage& dst, const PerChannel& mean, const PerChannel& std,
-                   const float* mean_row, const float* std_row, const float* recip_row, const bool* reciprocal,
+                   const float* mean_row, const float* std_row, const float* recip_row, const uint8_t* reciprocal,
                    RowLayout layout, int64_t row_begin, int64_t row_end) {
   const int64_t n = row_bytes(layout, src);
   bool every_channel = true;  // an interleaved row's pattern holds every channel
@@ -152,14 +149,13 @@ void normalize(const ConstImage& src, const FloatImage& dst, PerChannel mean, Pe
       recip_row.push_back(1.0f / std[i % src.channels]);
     }
   }
-  std::vector<char> reciprocal(static_cast<size_t>(src.channels));
-  for (int64_t c = 0; c < src.channels; ++c) reciprocal[c] = HWY_DYNAMIC_DISPATCH(ReciprocalServes)(mean[c], std[c]);
-  const bool* serves = reinterpret_cast<const bool*>(reciprocal.data());
-  run_parallel(parallel, row_count(layout, src), grain_for(4 * row_bytes(layout, src)),
-               [&](int64_t begin, int64_t end) {
-                 HWY_DYNAMIC_DISPATCH(NormalizeRows)
-                 (src, dst, mean, std, mean_row.data(), std_row.data(), recip_row.data(), serves, layout, begin, end);
-               });
+  std::vector<uint8_t> serves(static_cast<size_t>(src.channels));  // per channel: ReciprocalServes
+  for (int64_t c = 0; c < src.channels; ++c) serves[c] = HWY_DYNAMIC_DISPATCH(ReciprocalServes)(mean[c], std[c]);
+  run_parallel(
+      parallel, row_count(layout, src), grain_for(4 * row_bytes(layout, src)), [&](int64_t begin, int64_t end) {
+        HWY_DYNAMIC_DISPATCH(NormalizeRows)
+        (src, dst, mean, std, mean_row.data(), std_row.data(), recip_row.data(), serves.data(), layout, begin, end);
+      });
 }
 
 void to_float(const ConstImage& src, const FloatImage& dst, const ParallelFor& parallel) {

@@ -2,6 +2,9 @@
 FIDELITY.md oracle of kornia's float output on x / 255; skipped samples keep their bytes; float
 inputs still run kornia unchanged; install()/uninstall() patch and restore kornia's own classes."""
 
+import subprocess
+import sys
+
 import kornia.augmentation as K
 import pytest
 import torch
@@ -83,6 +86,27 @@ def test_fullgraph_compile(name, kwargs):
     params = aug.forward_parameters(x.shape)
     with_params = torch.compile(lambda t, p: aug(t, params=p), fullgraph=True)
     assert torch.equal(with_params(x, params), aug(x, params=params))
+
+
+# A fresh process's first call, compiled: whatever u8aug builds on a first call (a module-level
+# table, a class's kept plan) is then made inside the trace. The test above runs after eager calls
+# of the same classes in this process; here nothing ran before (a table first built inside the trace
+# was a side effect torch 2.11 could not rebuild: "frozenset not in co_names").
+@pytest.mark.compile
+def test_the_first_call_of_a_fresh_process_compiles():
+    code = (
+        "import torch, u8aug.kornia as UK\n"
+        "x = torch.randint(0, 256, (2, 3, 16, 17), dtype=torch.uint8)\n"
+        "for aug in (UK.RandomBrightness((0.8, 1.2), p=1.0), UK.RandomResizedCrop((8, 9))):\n"
+        "    c = torch.compile(aug, fullgraph=True, dynamic=True, options=UK.COMPILE_OPTIONS)\n"
+        "    torch.manual_seed(0)\n"
+        "    a = c(x)\n"
+        "    torch.manual_seed(0)\n"
+        "    assert torch.equal(a, aug(x))\n"
+        "print('ok')\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0 and result.stdout.strip().endswith("ok"), result.stderr[-3000:]
 
 
 # Warp matrices: inductor's sin, cos and tan of a few angles differ from eager's by an ulp for many

@@ -24,6 +24,7 @@ from kornia.augmentation.base import _BasicAugmentationBase
 from kornia.augmentation.random_generator.base import UniformDistribution as _UniformDistribution
 
 from . import _containers, _draws
+from ._apply import KERNELS
 
 _lib = torch.library.Library("u8aug", "FRAGMENT")
 _lib.define(
@@ -247,7 +248,7 @@ def uniform_samplers(module) -> Optional[Dict[str, object]]:
     the generator's order; None for any other."""
     gen = module._param_generator
     kernel = getattr(type(module).apply_transform, "u8aug_kernel", None)
-    if kernel is None or kernel not in _uniform_kernels():
+    if kernel is None or kernel not in _UNIFORM_KERNELS:
         return None
     if type(gen) is rg.PlainUniformGenerator:
         samplers = getattr(gen, "sampler_dict", None)
@@ -267,16 +268,9 @@ def uniform_samplers(module) -> Optional[Dict[str, object]]:
     return samplers if _draws._cpu_float32(*samplers.values()) else None
 
 
-_UNIFORM_KERNELS = None
-
-
-def _uniform_kernels():
-    global _UNIFORM_KERNELS
-    if _UNIFORM_KERNELS is None:
-        from ._apply import KERNELS
-
-        _UNIFORM_KERNELS = frozenset(KERNELS[n] for n in UNIFORM_CLASSES)
-    return _UNIFORM_KERNELS
+# made at import: a global first written inside a compiled call is a side effect torch.compile must
+# rebuild after it, and torch 2.11 fails to rebuild a frozenset (a fresh class's first call, compiled)
+_UNIFORM_KERNELS = frozenset(KERNELS[n] for n in UNIFORM_CLASSES)
 
 
 def affine_samplers(gen):

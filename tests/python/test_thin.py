@@ -5,6 +5,7 @@ run through nn.Module's call and kornia's forward, which the drop-in tests check
 float path); a setting changed or a method patched must make a new plan and run; anything else
 must take kornia's forward."""
 
+import contextlib
 from unittest import mock
 
 import kornia.augmentation as K
@@ -14,7 +15,7 @@ from kornia.constants import Resample
 
 import u8aug.kornia as UK
 from conftest import random_image
-from u8aug.kornia import _thin
+from u8aug.kornia import _native_draws, _thin
 
 MEAN, STD = torch.tensor([0.485, 0.456, 0.406]), torch.tensor([0.229, 0.224, 0.225])
 
@@ -65,11 +66,13 @@ def _plans(module):
     return [] if module._u8aug_thin is None else list(module._u8aug_thin[1].values())
 
 
-def _assert_same_call(ours, theirs, x, seed):
-    """ours(x), the kept plan's call, against kornia's forward on the same class (nn.Module's call)."""
+def _assert_same_call(ours, theirs, x, seed, during=contextlib.nullcontext):
+    """ours(x), the kept plan's call (inside ``during()``), against kornia's forward on the same class
+    (nn.Module's call)."""
     before = x.clone()
     torch.manual_seed(seed)
-    got = ours(x)
+    with during():
+        got = ours(x)
     got_state = torch.get_rng_state()
     torch.manual_seed(seed)
     want = torch.nn.Module.__call__(theirs, x)
@@ -91,6 +94,31 @@ def test_each_call_is_kornias_forward_and_one_plan_serves_every_size(name, args,
         _assert_same_call(ours, theirs, random_image(shape, seed=seed), seed)
     plans = _plans(ours)
     assert len(plans) == 2 and all(isinstance(p, _thin.ThinPlan) for p in plans), "one plan for 4-D, one for 3-D"
+
+
+@pytest.mark.parametrize("name,args,kwargs", CASES, ids=IDS)
+def test_a_drawn_step_runs_as_one_op_with_its_draw(name, args, kwargs):
+    # a drawn class whose step reads its draw as drawn (no tensor made from it in Python, not a warp)
+    # runs the draw and the step in one op (u8aug::kept_call): its params a record the state unpacks
+    # when read; the Python draw does not run
+    ours, theirs = _make(name, args, kwargs), _make(name, args, kwargs)
+    x = random_image((3, 3, 30, 34), seed=7)
+    _assert_same_call(ours, theirs, x, 0)
+    _assert_same_call(ours, theirs, x[0], 1)  # the 3-D plan
+    plan = _plans(ours)[0]
+    one_op = plan.draws and plan.op not in _WARP_OPS and not any(s[0] == "derived" for s in plan.slots)
+    assert (plan.native is not None) == one_op
+    if one_op:
+
+        def no_python_draw():
+            return mock.patch.object(_native_draws, "draw_program", side_effect=AssertionError("a draw in Python"))
+
+        for seed in (1, 2):
+            _assert_same_call(ours, theirs, x, seed, no_python_draw)
+            _assert_same_call(ours, theirs, x[0], seed + 10, no_python_draw)
+
+
+_WARP_OPS = {getattr(torch.ops.u8aug, n).default for n in ("warp_affine", "warp_perspective")}
 
 
 def test_keepdim_gives_a_one_image_input_its_dims_back():

@@ -201,9 +201,12 @@ def adopt_container(container) -> None:
 def lazy_state(container, modules) -> bool:
     """Whether the container and each module make their state when it is read (u8aug's own
     classes); kornia's classes after install() write it at once."""
-    return getattr(type(container), "_u8aug_lazy_params", False) and all(
-        getattr(type(m), "_u8aug_lazy_class", None) is type(m) for m in modules
-    )
+    return getattr(type(container), "_u8aug_lazy_params", False) and all(map(lazy_module, modules))
+
+
+def lazy_module(module) -> bool:
+    """Whether the module makes its state when it is read (a drop-in, not a subclass of one)."""
+    return getattr(type(module), "_u8aug_lazy_class", None) is type(module)
 
 
 def _write(module, data, shape, device, matrix, data_keys, gate_device, gate_dtype) -> None:

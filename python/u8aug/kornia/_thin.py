@@ -47,6 +47,11 @@ class ThinPlan(NamedTuple):
     # op (its default overload) and its arguments after img, a tensor as ("slot", i) of slots
     op: Optional[torch._ops.OpOverload]
     arguments: Tuple
+    # the draw and the step in one op (u8aug::kept_call, as a kept container's call): the slots as its
+    # places among the draw's tensors and the tensors given each call (_kept.native_slots); None where
+    # the class writes its state at once (kornia's classes after install()), a slot is made in Python
+    # (a recipe: brightness's factor - 1, the blur's kernels), a warp, or nothing is drawn
+    native: Optional[Tuple[Tuple[int, ...], Tuple[tuple, ...]]] = None
 
 
 def _hooked(module) -> bool:
@@ -169,7 +174,10 @@ def _plan(module, x4: torch.Tensor):
         op = getattr(torch.ops.u8aug, name).default if all(a is not _UNKNOWN for a in arguments) else None
     if warp and (op is None or sum(1 for a in arguments if _is_image_size(a)) != 1):
         return None, drawn  # its steps' words hold the image's size: only its op called directly is kept
-    return ThinPlan(program, draws, tuple(planner.steps), slots, op, arguments), drawn
+    native = None
+    if draws and not warp and _state.lazy_module(module):
+        native = _kept.native_slots(slots, (kind,))
+    return ThinPlan(program, draws, tuple(planner.steps), slots, op, arguments, native), drawn
 
 
 _IMAGE_SIZE = ("image size",)  # a direct call's argument: the call's image's (H, W)
@@ -214,6 +222,15 @@ def _draw(module, shape, plan: ThinPlan):
 
 
 def _run(module, x4: torch.Tensor, plan: ThinPlan, drawn=None) -> torch.Tensor:
+    if plan.native is not None and drawn is None:
+        # one op; the params a record that the class's state unpacks when it is read (_state.py)
+        text, kind, numbers, bounds = plan.program
+        places, given = plan.native
+        y, record = torch.ops.u8aug.kept_call(x4, (text,), numbers, bounds, plan.steps, places,
+                                              _fused.resolve_given(given, (module,)))  # fmt: skip
+        shape = tuple(x4.shape)
+        _state.commit(module, ([record, (text,), (kind,), shape, None], 0), shape, x4.device, None, data_keys=False)
+        return y
     data, out = _draw(module, x4.shape, plan) if drawn is None else drawn
     tensors = _kept.resolve(plan.slots, [module], [data], lambda i: out[1], x4) if plan.slots else []
     if plan.op is not None:

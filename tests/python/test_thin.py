@@ -6,9 +6,11 @@ float path); a setting changed or a method patched must make a new plan and run;
 must take kornia's forward."""
 
 import contextlib
+import math
 from unittest import mock
 
 import kornia.augmentation as K
+import numpy as np
 import pytest
 import torch
 from kornia.constants import Resample
@@ -98,15 +100,17 @@ def test_each_call_is_kornias_forward_and_one_plan_serves_every_size(name, args,
 
 @pytest.mark.parametrize("name,args,kwargs", CASES, ids=IDS)
 def test_a_drawn_step_runs_as_one_op_with_its_draw(name, args, kwargs):
-    # a drawn class whose step reads its draw as drawn (no tensor made from it in Python, not a warp)
-    # runs the draw and the step in one op (u8aug::kept_call): its params a record the state unpacks
-    # when read; the Python draw does not run
+    # a drawn class whose step reads its draw as drawn, or made from it by a recipe the kept call
+    # knows (brightness's factor - 1, hue's radians, posterize's bits), not a warp, runs the draw and
+    # the step in one op (u8aug::kept_call): its params a record the state unpacks when read; the
+    # Python draw does not run
     ours, theirs = _make(name, args, kwargs), _make(name, args, kwargs)
     x = random_image((3, 3, 30, 34), seed=7)
     _assert_same_call(ours, theirs, x, 0)
     _assert_same_call(ours, theirs, x[0], 1)  # the 3-D plan
     plan = _plans(ours)[0]
-    one_op = plan.draws and plan.op not in _WARP_OPS and not any(s[0] == "derived" for s in plan.slots)
+    made = [s[1] for s in plan.slots if s[0] == "derived"]  # tensors made from the draw by a recipe
+    one_op = plan.draws and plan.op not in _WARP_OPS and all(r in _native_draws.NATIVE_RECIPES for r in made)
     assert (plan.native is not None) == one_op
     if one_op:
 
@@ -278,3 +282,19 @@ def test_bad_input_after_the_plan_is_kept_raises_clearly():
     jitter(random_image((2, 3, 10, 10)))  # kept for 3 channels
     with pytest.raises((RuntimeError, ValueError, TypeError)):
         jitter(random_image((2, 2, 10, 10)))  # a new plan, and kornia's check of the channels
+
+
+def test_the_kept_calls_recipes_are_the_python_recipes_float32_steps():
+    # bindings/kept_run.inc makes factor - 1, factor * 2 * pi and the bits as float32 in float32
+    # operations, in this order, with pi as float32 (torch's float32 tensor times a Python number):
+    # the apply functions' recipes give the same floats for every factor tried
+    g = torch.Generator().manual_seed(0)
+    factors = torch.cat([(torch.rand(1 << 20, generator=g) * 4 - 2), torch.tensor([0.0, -0.0, 0.5, -0.5, 1.0, 2.0])])
+    f = factors.numpy()
+    from u8aug.kornia import _apply
+
+    assert np.array_equal(_apply._less_one(factors).numpy(), f - np.float32(1), equal_nan=True)
+    assert np.array_equal(_apply._turns_to_radians(factors).numpy(), f * np.float32(2) * np.float32(math.pi))
+    bits = torch.randint(-(2**31), 2**31 - 1, (1 << 16,), dtype=torch.int32, generator=g)
+    assert np.array_equal(_apply._bits(bits, torch.device("cpu")).numpy(), bits.numpy().astype(np.float32))
+    assert set(_native_draws.NATIVE_RECIPES) == {_apply._less_one, _apply._turns_to_radians, _apply._bits}

@@ -337,16 +337,36 @@ def native_slots(slots, kinds) -> Optional[Tuple[Tuple[int, ...], Tuple[tuple, .
         kind = slot[0]
         if kind == "same":
             places.append(places[slot[1]])
-        elif kind == "take":
-            places.append(take_index(kinds, slot[1]))
-        elif kind == "param":
-            start = take_index(kinds, slot[1]) - 1
-            keys = ("batch_prob", None, "forward_input_shape", *_native_draws.keys_of(kinds[slot[1]]))
-            places.append(start + keys.index(slot[2]))
+        elif kind in ("take", "param"):
+            places.append(_draw_place(slot, kinds))
         elif kind in ("flag", "every", "absent"):
             if slot not in extra:
                 extra.append(slot)
             places.append(-1 - extra.index(slot))
+        elif kind == "derived" and _native_recipe(slot):
+            places.append(
+                _native_draws.NATIVE_RECIPES[slot[1]] * _native_draws.RECIPE_SLOT + _draw_place(slot[2][0], kinds)
+            )
         else:
-            return None  # made by a recipe, or the image
+            return None  # made by another recipe, or the image
     return tuple(places), tuple(extra)
+
+
+def _draw_place(slot, kinds) -> int:
+    """Where a ("take", i) or ("param", i, key) slot is among the draw's tensors."""
+    if slot[0] == "take":
+        return take_index(kinds, slot[1])
+    start = take_index(kinds, slot[1]) - 1
+    keys = ("batch_prob", None, "forward_input_shape", *_native_draws.keys_of(kinds[slot[1]]))
+    return start + keys.index(slot[2])
+
+
+def _native_recipe(slot) -> bool:
+    """Whether the kept call makes this recipe's tensor itself: a recipe it knows, of one drawn
+    param (and, for _bits, the CPU)."""
+    recipe, arguments = slot[1], slot[2]
+    return (
+        recipe in _native_draws.NATIVE_RECIPES
+        and arguments[0][0] == "param"
+        and all(a == ("const", torch.device("cpu")) for a in arguments[1:])
+    )

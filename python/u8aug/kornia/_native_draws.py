@@ -24,7 +24,7 @@ from kornia.augmentation.base import _BasicAugmentationBase
 from kornia.augmentation.random_generator.base import UniformDistribution as _UniformDistribution
 
 from . import _containers, _draws
-from ._apply import KERNELS
+from ._apply import KERNELS, _bits, _less_one, _turns_to_radians
 
 _lib = torch.library.Library("u8aug", "FRAGMENT")
 _lib.define(
@@ -115,6 +115,13 @@ _lib.define(
 )
 
 
+# The recipes (_apply_common.derived) a kept call makes in C++ from the draw's tensors, by their
+# numbers in bindings/kept_run.inc: a slot RECIPE_SLOT * number + i is recipe `number` of the draw's
+# i-th tensor. _bits's device argument must be the CPU's (a kept call runs on the CPU).
+RECIPE_SLOT = 1 << 20
+NATIVE_RECIPES = {_less_one: 1, _turns_to_radians: 2, _bits: 3}
+
+
 def _kept_call(img, program, numbers, bounds, steps, slots, extra):
     state = torch.get_rng_state()
     y, record = torch.ops.u8aug.kept_run(state, img, program, numbers, bounds, steps, slots, extra)
@@ -143,7 +150,14 @@ def _kept_call_fake(img, program, numbers, bounds, steps, slots, extra):
     from u8aug._fake_pipeline import _pipeline_fake
 
     drawn = _forward_parameters_fake(program, numbers, bounds, img.shape)
-    tensors = [drawn[s] if s >= 0 else extra[-1 - s] for s in slots]
+    tensors = [
+        extra[-1 - s]
+        if s < 0
+        else drawn[s]
+        if s < RECIPE_SLOT
+        else torch.empty_like(drawn[s % RECIPE_SLOT], dtype=torch.float32)
+        for s in slots
+    ]
     return _pipeline_fake(img, steps, tensors), torch.empty(_record_places(drawn)[1], dtype=torch.uint8)
 
 

@@ -136,6 +136,8 @@ Tensor kornia_affine_matrix(const Tensor& translations, const Tensor& center, co
   return out;
 }
 
+}  // namespace
+
 // kornia.filters.get_gaussian_kernel1d(size, sigma) for a (B, 1) or (B,) float32 CPU sigma: (B, size)
 // float32, with torch's own exp and sum (u8aug/kornia_draws.h).
 Tensor gaussian_kernel1d(const Tensor& sigma, int64_t size) {
@@ -153,8 +155,6 @@ Tensor gaussian_kernel1d(const Tensor& sigma, int64_t size) {
                            static_cast<float*>(out.data_ptr()));
   return out;
 }
-
-}  // namespace
 
 void torch_exp(float* values, int64_t n, void* context) {
   torch_unary("aten::exp", values, n, *static_cast<const Tensor*>(context));

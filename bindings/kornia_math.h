@@ -14,6 +14,9 @@ namespace bindings {
 // float32, contiguous, on the CPU, of the given shape: its data (a clear error otherwise)
 const float* draws_of(const char* op, const char* name, const Tensor& t, IntList shape);
 
+// kornia.filters.get_gaussian_kernel1d(size, sigma) for a (B, 1) or (B,) float32 CPU sigma: (B, size)
+Tensor gaussian_kernel1d(const Tensor& sigma, int64_t size);
+
 // u8aug/kornia_draws.h's ExpFunction: torch.exp in place; context: a const Tensor* on the CPU
 void torch_exp(float* values, int64_t n, void* context);
 

@@ -32,4 +32,5 @@ struct Backend {
 #include "bindings/op_impls.inc"
 
 #include "bindings/draws.h"
+#include "bindings/kornia_math.h"
 #include "bindings/kept_run.inc"

@@ -291,10 +291,17 @@ def test_the_kept_calls_recipes_are_the_python_recipes_float32_steps():
     g = torch.Generator().manual_seed(0)
     factors = torch.cat([(torch.rand(1 << 20, generator=g) * 4 - 2), torch.tensor([0.0, -0.0, 0.5, -0.5, 1.0, 2.0])])
     f = factors.numpy()
-    from u8aug.kornia import _apply
+    from u8aug.kornia import _apply, _apply_filters
 
     assert np.array_equal(_apply._less_one(factors).numpy(), f - np.float32(1), equal_nan=True)
     assert np.array_equal(_apply._turns_to_radians(factors).numpy(), f * np.float32(2) * np.float32(math.pi))
     bits = torch.randint(-(2**31), 2**31 - 1, (1 << 16,), dtype=torch.int32, generator=g)
     assert np.array_equal(_apply._bits(bits, torch.device("cpu")).numpy(), bits.numpy().astype(np.float32))
-    assert set(_native_draws.NATIVE_RECIPES) == {_apply._less_one, _apply._turns_to_radians, _apply._bits}
+    assert {_apply._less_one, _apply._turns_to_radians, _apply._bits} < set(_native_draws.NATIVE_RECIPES)
+    # what the kept call cannot make stays in Python: another device's bits, a size that is not an int
+    assert _native_draws.recipe_slot(_apply._bits, (("const", torch.device("meta")),), 3) is None
+    assert _native_draws.recipe_slot(_apply_filters._gaussian_kernels, (("const", 5.0), ("const", False)), 3) is None
+    assert _native_draws.recipe_slot(_apply_filters._gaussian_kernels, (("const", 5), ("const", True)), 3) == (
+        _native_draws.RECIPE_SLOT * (4 + 8 * 11) + 3
+    )
+    assert _native_draws.recipe_slot(lambda f: f, (), 3) is None

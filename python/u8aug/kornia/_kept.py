@@ -343,10 +343,11 @@ def native_slots(slots, kinds) -> Optional[Tuple[Tuple[int, ...], Tuple[tuple, .
             if slot not in extra:
                 extra.append(slot)
             places.append(-1 - extra.index(slot))
-        elif kind == "derived" and _native_recipe(slot):
-            places.append(
-                _native_draws.NATIVE_RECIPES[slot[1]] * _native_draws.RECIPE_SLOT + _draw_place(slot[2][0], kinds)
-            )
+        elif kind == "derived" and slot[2] and slot[2][0][0] == "param":  # a recipe of one drawn param
+            place = _native_draws.recipe_slot(slot[1], slot[2][1:], _draw_place(slot[2][0], kinds))
+            if place is None:
+                return None  # a recipe the kept call does not make
+            places.append(place)
         else:
             return None  # made by another recipe, or the image
     return tuple(places), tuple(extra)
@@ -359,14 +360,3 @@ def _draw_place(slot, kinds) -> int:
     start = take_index(kinds, slot[1]) - 1
     keys = ("batch_prob", None, "forward_input_shape", *_native_draws.keys_of(kinds[slot[1]]))
     return start + keys.index(slot[2])
-
-
-def _native_recipe(slot) -> bool:
-    """Whether the kept call makes this recipe's tensor itself: a recipe it knows, of one drawn
-    param (and, for _bits, the CPU)."""
-    recipe, arguments = slot[1], slot[2]
-    return (
-        recipe in _native_draws.NATIVE_RECIPES
-        and arguments[0][0] == "param"
-        and all(a == ("const", torch.device("cpu")) for a in arguments[1:])
-    )

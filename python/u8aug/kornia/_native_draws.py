@@ -25,6 +25,7 @@ from kornia.augmentation.random_generator.base import UniformDistribution as _Un
 
 from . import _containers, _draws
 from ._apply import KERNELS, _bits, _less_one, _turns_to_radians
+from ._apply_filters import _gaussian_kernels
 
 _lib = torch.library.Library("u8aug", "FRAGMENT")
 _lib.define(
@@ -116,10 +117,28 @@ _lib.define(
 
 
 # The recipes (_apply_common.derived) a kept call makes in C++ from the draw's tensors, by their
-# numbers in bindings/kept_run.inc: a slot RECIPE_SLOT * number + i is recipe `number` of the draw's
-# i-th tensor. _bits's device argument must be the CPU's (a kept call runs on the CPU).
+# numbers in bindings/kept_run.inc: a slot RECIPE_SLOT * r + i is recipe r of the draw's i-th
+# tensor, r % 8 the recipe's number here and r // 8 its whole-number argument (recipe_slot).
 RECIPE_SLOT = 1 << 20
-NATIVE_RECIPES = {_less_one: 1, _turns_to_radians: 2, _bits: 3}
+NATIVE_RECIPES = {_less_one: 1, _turns_to_radians: 2, _bits: 3, _gaussian_kernels: 4}
+
+
+def recipe_slot(recipe, arguments, place: int) -> Optional[int]:
+    """The kept call's slot for ``recipe`` of the draw's tensor at ``place``, given the recipe's
+    other arguments (as _kept's slots: ("const", value)); None where the kept call cannot make it:
+    _bits's device must be the CPU's, the Gaussian kernels' size a whole number and same_on_batch a
+    bool."""
+    number = NATIVE_RECIPES.get(recipe)
+    values = [a[1] for a in arguments if a[0] == "const"]
+    if number is None or len(values) != len(arguments):
+        return None
+    if recipe is _bits:
+        return RECIPE_SLOT * number + place if values == [torch.device("cpu")] else None
+    if recipe is _gaussian_kernels:
+        if len(values) != 2 or type(values[0]) is not int or type(values[1]) is not bool or not 1 <= values[0] <= 4096:
+            return None
+        return RECIPE_SLOT * (number + 8 * (2 * values[0] + values[1])) + place
+    return RECIPE_SLOT * number + place if not values else None
 
 
 def _kept_call(img, program, numbers, bounds, steps, slots, extra):
@@ -151,14 +170,18 @@ def _kept_call_fake(img, program, numbers, bounds, steps, slots, extra):
 
     drawn = _forward_parameters_fake(program, numbers, bounds, img.shape)
     tensors = [
-        extra[-1 - s]
-        if s < 0
-        else drawn[s]
-        if s < RECIPE_SLOT
-        else torch.empty_like(drawn[s % RECIPE_SLOT], dtype=torch.float32)
+        extra[-1 - s] if s < 0 else drawn[s] if s < RECIPE_SLOT else _recipe_fake(s, drawn[s % RECIPE_SLOT])
         for s in slots
     ]
     return _pipeline_fake(img, steps, tensors), torch.empty(_record_places(drawn)[1], dtype=torch.uint8)
+
+
+def _recipe_fake(slot: int, drawn: torch.Tensor) -> torch.Tensor:
+    r = slot // RECIPE_SLOT
+    if r % 8 == NATIVE_RECIPES[_gaussian_kernels]:  # (B, size), or (1, size) with same_on_batch
+        size, same = divmod(r // 8, 2)
+        return torch.empty(1 if same else drawn.shape[0], size)
+    return torch.empty_like(drawn, dtype=torch.float32)
 
 
 def unpack(record: torch.Tensor, program, shape) -> List[torch.Tensor]:

@@ -215,20 +215,32 @@ def test_a_compiled_kept_chain_equals_eager_with_no_recompiles():
 
 
 @pytest.mark.compile
-@pytest.mark.parametrize("make", [lambda: UK.RandomHorizontalFlip(), lambda: UK.RandomResizedCrop((12, 10))])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: UK.RandomHorizontalFlip(),
+        lambda: UK.RandomResizedCrop((12, 10)),
+        # one op whose step reads tensors the op makes by a recipe (the blur's kernels, two sizes,
+        # one for the batch; brightness's factor - 1): the op's fake gives their shapes
+        lambda: UK.RandomGaussianBlur((3, 7), (0.1, 1.5), p=1.0, same_on_batch=True),
+        lambda: UK.RandomBrightness((0.8, 1.2), p=1.0),
+    ],
+)
 def test_a_compiled_class_on_its_own_leaves_kornias_state(make):
     # written through nn.Module.__setattr__, which torch.compile replays after the call, where kornia
     # writes it (a write past it, object.__setattr__, would be lost)
     writes = _kornia_writes_state_when_compiled()
     kept = None
     torch._dynamo.reset()
-    ours, theirs = make(), make()
+    ours, theirs, eager = make(), make(), make()
     compiled = torch.compile(ours, fullgraph=True, dynamic=True, options=UK.COMPILE_OPTIONS)
     for seed, b in enumerate([2, 3, 5]):
         x = random_image((b, 3, 30, 34), seed=seed)
         before = ours._params
         torch.manual_seed(seed)
-        compiled(x)
+        got = compiled(x)
+        torch.manual_seed(seed)
+        assert torch.equal(got, eager(x))  # the same bytes as the class called eagerly
         torch.manual_seed(seed)
         theirs(x.float() / 255)
         if seed == 0:

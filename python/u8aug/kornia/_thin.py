@@ -49,8 +49,8 @@ class ThinPlan(NamedTuple):
     arguments: Tuple
     # the draw and the step in one op (u8aug::kept_call, as a kept container's call): the slots as its
     # places among the draw's tensors and the tensors given each call (_kept.native_slots); None where
-    # the class writes its state at once (kornia's classes after install()), a slot is made in Python
-    # (a recipe: brightness's factor - 1, the blur's kernels), a warp, or nothing is drawn
+    # the class writes its state at once (kornia's classes after install()), a slot is made by a
+    # recipe the op does not make (_native_draws.NATIVE_RECIPES), a warp, or nothing is drawn
     native: Optional[Tuple[Tuple[int, ...], Tuple[tuple, ...]]] = None
 
 

@@ -5,12 +5,16 @@
 #include <torch/csrc/stable/library.h>
 
 #include <array>
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
-#include <new>
 #include <cstring>
+#include <mutex>
+#include <new>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "bindings/draws.h"
@@ -209,7 +213,7 @@ class OutputBlock {
     return t;
   }
 
-  // Every tensor made so far, as one uint8 tensor of their bytes (the record: kept_run).
+  // Every tensor made so far, as one uint8 tensor of their bytes (the record: kept_call).
   Tensor record() { return view(start_, {static_cast<int64_t>(free_ - start_)}, {1}, ScalarType::Byte); }
 
   // the room `count` tensors of `bytes` in all take, aligned
@@ -247,11 +251,15 @@ class OutputBlock {
 
 }  // namespace
 
-std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::string>& program,
-                                 const Tensor& number_tensor, const Tensor& bound_tensor, IntList shape,
-                                 Tensor* record) {
+namespace {
+
+// The chain's draw on `random` (kornia_draws, from the generator's state bytes, and
+// kornia_draws_from_torch, from torch's generator itself). `exp`: torch.exp, with `like` (a CPU
+// tensor) for its context.
+std::vector<Tensor> draw_chain(TorchRandom& random, ExpFunction exp, const Tensor& like,
+                               const std::vector<std::string>& program, const Tensor& number_tensor,
+                               const Tensor& bound_tensor, IntList shape, Tensor* record) {
   const char* op = "kornia_draws";
-  uint8_t* bytes = state_bytes(op, state);
   // the numbers as one float64 tensor: a list of floats would be a graph input each under torch.compile
   check(number_tensor.defined() && number_tensor.is_cpu() && number_tensor.scalar_type() == ScalarType::Double &&
             number_tensor.dim() == 1 && number_tensor.is_contiguous(),
@@ -269,7 +277,6 @@ std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::str
   for (int64_t s : shape) check(s >= 1 && s <= (int64_t{1} << 24), "u8aug.", op, ": bad batch shape ", Shape{shape});
   std::vector<int64_t> input(shape.begin(), shape.end());
   const int64_t b = input[0];
-  TorchRandom random(read_engine(bytes));
   // each module's outputs: its gate (float32 and bool) and the shape, then at most a crop's boxes
   // (2 x 8 B float32) and sizes (2 x 2 B int64), ColorJitter's factors (4 B float32) and order, or
   // at most 8 uniform factors (8 B float32), or RandomAffine's (10 B float32)
@@ -306,7 +313,7 @@ std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::str
       const Tensor src = new_tensor({b, 4, 2}, ScalarType::Float), dst = new_tensor({b, 4, 2}, ScalarType::Float);
       const Tensor in_size = new_tensor({b, 2}, ScalarType::Long), out_size = new_tensor({b, 2}, ScalarType::Long);
       std::vector<float> scratch(static_cast<size_t>(b * (2 * kResizedCropCandidates + 2)));
-      kornia_resized_crop(random, c, b, h, w, torch_exp, const_cast<Tensor*>(&state), scratch.data(),
+      kornia_resized_crop(random, c, b, h, w, exp, const_cast<Tensor*>(&like), scratch.data(),
                           static_cast<float*>(src.data_ptr()), static_cast<float*>(dst.data_ptr()));
       int64_t* sizes_in = static_cast<int64_t*>(in_size.data_ptr());
       int64_t* sizes_out = static_cast<int64_t*>(out_size.data_ptr());
@@ -387,7 +394,6 @@ std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::str
   }
   check(next_bound == bound_count && next_number == numbers.size(), "u8aug.", op, ": the program used ", next_bound,
         " of the ", bound_count, " bounds and ", next_number, " of the ", numbers.size(), " numbers given");
-  write_engine(random.state(), bytes);
   if (record != nullptr) {
     // the record's layout is the outputs' order: each made after the one before it
     for (size_t i = 1; i < out.size(); ++i) {
@@ -399,11 +405,166 @@ std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::str
   return out;
 }
 
+// One ask of a draw for torch's numbers: n uniform float32s (torch.rand), or a permutation of n
+// (torch.randperm).
+struct Ask {
+  bool permutation;
+  int64_t n;
+};
+
+// What a chain's draw asks for, in order, with its uniform asks in a row merged: torch.rand takes
+// one word of the engine a number (TorchRandom::uniform), so torch.rand(m + n) gives the numbers of
+// torch.rand(m) and then torch.rand(n). It gives zeros and the identity, so it runs the draw's
+// arithmetic on them; what a draw asks never depends on the numbers it gets.
+class AskRecorder final : public RandomSource {
+ public:
+  void uniform(float* out, int64_t n) override {
+    std::fill(out, out + n, 0.0f);
+    if (!asks.empty() && !asks.back().permutation) {
+      asks.back().n += n;
+    } else {
+      asks.push_back({false, n});
+    }
+  }
+  void randperm(int64_t n, int64_t* out) override {
+    for (int64_t i = 0; i < n; ++i) out[i] = i;
+    asks.push_back({true, n});
+  }
+  std::vector<Ask> asks;
+};
+
+void no_exp(float*, int64_t, void*) {}
+
+// A chain's asks and how many tensors its draw gives, for a program, its numbers and the input's
+// shape; the bounds do not change them (they are ranges' ends).
+struct ChainAsks {
+  std::vector<Ask> asks;
+  size_t tensors = 0;
+};
+
+// A chain's asks, worked out by running its draw on an AskRecorder once, then kept: a kept call
+// asks the same of each call with one batch size (draw_chain's checks ran the first time). A copy,
+// as another thread may drop what is kept.
+ChainAsks chain_asks(const std::vector<std::string>& program, const Tensor& number_tensor, const Tensor& bound_tensor,
+                     IntList shape, const Tensor& like) {
+  static std::mutex mutex;
+  static std::unordered_map<std::string, ChainAsks> kept;
+  std::string key;
+  for (const std::string& line : program) key += line + '\n';
+  if (number_tensor.defined() && number_tensor.is_cpu() && number_tensor.scalar_type() == ScalarType::Double &&
+      number_tensor.is_contiguous()) {
+    key.append(static_cast<const char*>(number_tensor.data_ptr()), static_cast<size_t>(8 * number_tensor.numel()));
+  }
+  for (int64_t s : shape) key += '|' + std::to_string(s);
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    const auto found = kept.find(key);
+    if (found != kept.end()) return found->second;
+  }
+  AskRecorder recorder;
+  TorchRandom random(recorder);
+  ChainAsks made;
+  made.tensors = draw_chain(random, no_exp, like, program, number_tensor, bound_tensor, shape, nullptr).size();
+  made.asks = std::move(recorder.asks);
+  std::lock_guard<std::mutex> lock(mutex);
+  if (kept.size() >= 4096) kept.clear();  // a bound on what many configurations keep
+  return kept.emplace(std::move(key), std::move(made)).first->second;
+}
+
+// The numbers of `asks`, asked of torch's CPU generator through torch's dispatcher when made, in
+// their order: torch.rand (float32 whatever torch's default dtype) for each uniform ask,
+// torch.randperm for each permutation. Then served to the draw as it asks.
+class TorchNumbers final : public RandomSource {
+ public:
+  explicit TorchNumbers(const std::vector<Ask>& asks) {
+    for (const Ask& a : asks) {
+      if (a.permutation) {
+        std::array<StableIValue, 5> stack{
+            torch::stable::detail::from(a.n), torch::stable::detail::from(std::optional<ScalarType>(ScalarType::Long)),
+            torch::stable::detail::from(std::nullopt), torch::stable::detail::from(std::nullopt),
+            torch::stable::detail::from(std::nullopt)};
+        shim(torch_call_dispatcher("aten::randperm", "", stack.data(), TORCH_ABI_VERSION), "run torch.randperm");
+        const Tensor p = torch::stable::detail::to<Tensor>(stack[0]);
+        check(p.is_contiguous() && p.scalar_type() == ScalarType::Long && p.numel() == a.n,
+              "u8aug.kornia_draws: torch.randperm gave an unexpected tensor");
+        const int64_t* values = static_cast<const int64_t*>(p.data_ptr());
+        permutations_.insert(permutations_.end(), values, values + a.n);
+        continue;
+      }
+      std::array<StableIValue, 5> stack{torch::stable::detail::from(std::vector<int64_t>{a.n}),
+                                        torch::stable::detail::from(std::optional<ScalarType>(ScalarType::Float)),
+                                        torch::stable::detail::from(std::nullopt),
+                                        torch::stable::detail::from(std::nullopt),
+                                        torch::stable::detail::from(std::nullopt)};
+      shim(torch_call_dispatcher("aten::rand", "", stack.data(), TORCH_ABI_VERSION), "run torch.rand");
+      const Tensor u = torch::stable::detail::to<Tensor>(stack[0]);
+      check(u.is_contiguous() && u.is_cpu() && u.scalar_type() == ScalarType::Float && u.numel() == a.n,
+            "u8aug.kornia_draws: torch.rand gave an unexpected tensor");
+      const float* values = static_cast<const float*>(u.data_ptr());
+      uniforms_.insert(uniforms_.end(), values, values + a.n);
+    }
+  }
+  void uniform(float* out, int64_t n) override {
+    check(next_uniform_ + static_cast<size_t>(n) <= uniforms_.size(),
+          "u8aug.kornia_draws: internal error: the draw asked for more numbers than it did before");
+    std::copy_n(uniforms_.begin() + static_cast<std::ptrdiff_t>(next_uniform_), n, out);
+    next_uniform_ += static_cast<size_t>(n);
+  }
+  void randperm(int64_t n, int64_t* out) override {
+    check(next_permutation_ + static_cast<size_t>(n) <= permutations_.size(),
+          "u8aug.kornia_draws: internal error: the draw asked for more permutations than it did before");
+    std::copy_n(permutations_.begin() + static_cast<std::ptrdiff_t>(next_permutation_), n, out);
+    next_permutation_ += static_cast<size_t>(n);
+  }
+  bool all_served() const { return next_uniform_ == uniforms_.size() && next_permutation_ == permutations_.size(); }
+
+ private:
+  std::vector<float> uniforms_;
+  std::vector<int64_t> permutations_;
+  size_t next_uniform_ = 0, next_permutation_ = 0;
+};
+
+}  // namespace
+
+std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::string>& program,
+                                 const Tensor& number_tensor, const Tensor& bound_tensor, IntList shape,
+                                 Tensor* record) {
+  uint8_t* bytes = state_bytes("kornia_draws", state);
+  TorchRandom random(read_engine(bytes));
+  std::vector<Tensor> out = draw_chain(random, torch_exp, state, program, number_tensor, bound_tensor, shape, record);
+  write_engine(random.state(), bytes);
+  return out;
+}
+
+size_t kornia_draw_tensors(const std::vector<std::string>& program, const Tensor& number_tensor,
+                           const Tensor& bound_tensor, IntList shape, const Tensor& like) {
+  return chain_asks(program, number_tensor, bound_tensor, shape, like).tensors;
+}
+
+std::vector<Tensor> kornia_draws_from_torch(const Tensor& like, const std::vector<std::string>& program,
+                                            const Tensor& number_tensor, const Tensor& bound_tensor, IntList shape,
+                                            Tensor* record) {
+  TorchNumbers numbers(chain_asks(program, number_tensor, bound_tensor, shape, like).asks);
+  TorchRandom random(numbers);
+  std::vector<Tensor> out = draw_chain(random, torch_exp, like, program, number_tensor, bound_tensor, shape, record);
+  check(numbers.all_served(), "u8aug.kornia_draws: internal error: the draw asked for fewer numbers than before");
+  return out;
+}
+
 namespace {
 
 std::vector<Tensor> kornia_draws_op(const Tensor& state, const std::vector<std::string>& program,
                                     const Tensor& number_tensor, const Tensor& bound_tensor, IntList shape) {
   return kornia_draws(state, program, number_tensor, bound_tensor, shape, nullptr);
+}
+
+// kornia's forward_parameters for a chain, on torch's CPU generator itself (the op's schema, with
+// its tags, and its fake are python/u8aug/kornia/_native_draws.py's)
+std::vector<Tensor> kornia_forward_parameters(const std::vector<std::string>& program, const Tensor& number_tensor,
+                                              const Tensor& bound_tensor, IntList shape) {
+  check(number_tensor.defined() && number_tensor.is_cpu(),
+        "u8aug.kornia_forward_parameters: expected numbers on the CPU");
+  return kornia_draws_from_torch(number_tensor, program, number_tensor, bound_tensor, shape, nullptr);
 }
 
 }  // namespace
@@ -414,4 +575,5 @@ STABLE_TORCH_LIBRARY_IMPL(u8aug, CPU, m) {
   m.impl("resized_crop_boxes", TORCH_BOX(&u8aug::bindings::resized_crop_boxes));
   m.impl("torch_uniform", TORCH_BOX(&u8aug::bindings::torch_uniform));
   m.impl("kornia_draws", TORCH_BOX(&u8aug::bindings::kornia_draws_op));
+  m.impl("kornia_forward_parameters", TORCH_BOX(&u8aug::bindings::kornia_forward_parameters));
 }

@@ -1,5 +1,6 @@
 // kornia's forward_parameters for a chain of modules, natively (bindings/draws.cpp), for the ops
-// that draw: u8aug::kornia_draws, and the CPU's kept_run (bindings/kept_run.inc).
+// that draw: u8aug::kornia_draws, u8aug::kornia_forward_parameters and the CPU's kept_call
+// (bindings/kept_call.inc).
 #pragma once
 
 #include <string>
@@ -22,6 +23,18 @@ constexpr size_t kDrawAlign = 16;
 std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::string>& program,
                                  const Tensor& number_tensor, const Tensor& bound_tensor, IntList shape,
                                  Tensor* record);
+
+// The same draw on torch's CPU generator itself: the numbers it takes asked of torch through its
+// dispatcher (torch.rand for each run of uniform numbers, torch.randperm), in as few calls as the
+// chain allows, so that an op drawing this way needs no Python to read and write the generator's
+// state. `like`: a CPU tensor, for the tensors made.
+std::vector<Tensor> kornia_draws_from_torch(const Tensor& like, const std::vector<std::string>& program,
+                                            const Tensor& number_tensor, const Tensor& bound_tensor, IntList shape,
+                                            Tensor* record);
+
+// How many tensors that draw gives (its program checked), drawing nothing.
+size_t kornia_draw_tensors(const std::vector<std::string>& program, const Tensor& number_tensor,
+                           const Tensor& bound_tensor, IntList shape, const Tensor& like);
 
 }  // namespace bindings
 }  // namespace u8aug

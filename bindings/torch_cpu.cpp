@@ -33,4 +33,4 @@ struct Backend {
 
 #include "bindings/draws.h"
 #include "bindings/kornia_math.h"
-#include "bindings/kept_run.inc"
+#include "bindings/kept_call.inc"

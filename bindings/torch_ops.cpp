@@ -16,11 +16,6 @@ STABLE_TORCH_LIBRARY(u8aug, m) {
   // kornia's forward_parameters for a chain, from the CPU generator's state bytes, advanced in place
   // (u8aug/kornia_draws.h, bindings/draws.cpp)
   m.def("kornia_draws(Tensor(a!) state, str[] program, Tensor numbers, Tensor bounds, int[] shape) -> Tensor[]");
-  // a kept container call: kornia_draws for img's shape, then the pipeline on img reading the draw's
-  // tensors (slots), and the draw's tensors as one record (bindings/kept_run.inc; CPU only)
-  m.def(
-      "kept_run(Tensor(a!) state, Tensor img, str[] program, Tensor numbers, Tensor bounds, str[] steps, int[] slots, "
-      "Tensor[] extra) -> (Tensor, Tensor)");
   // kornia.filters.get_gaussian_kernel1d for a (B, 1) or (B,) sigma on the CPU (u8aug/kornia_draws.h,
   // bindings/kornia_math.cpp)
   m.def("gaussian_kernel1d(Tensor sigma, int size) -> Tensor");

@@ -29,10 +29,12 @@ uint32_t TorchRandom::word() {
 }
 
 void TorchRandom::uniform(float* out, int64_t n) {
+  if (source_ != nullptr) return source_->uniform(out, n);
   for (int64_t i = 0; i < n; ++i) out[i] = uniform_float24(word());
 }
 
 void TorchRandom::randperm(int64_t n, int64_t* out) {
+  if (source_ != nullptr) return source_->randperm(n, out);
   for (int64_t i = 0; i < n; ++i) out[i] = i;
   for (int64_t i = 0; i + 1 < n; ++i) {
     const int64_t z = static_cast<int64_t>(word() % static_cast<uint64_t>(n - i));

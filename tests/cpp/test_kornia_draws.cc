@@ -57,6 +57,46 @@ TEST(TorchRandom, IsTheSimdUniformWordForWord) {
   }
 }
 
+// A source that serves an engine's numbers and counts what it is asked (the torch extension's
+// source asks torch's generator itself: bindings/draws.cpp).
+class CountingSource final : public RandomSource {
+ public:
+  explicit CountingSource(uint64_t seed) : engine(seed) {}
+  void uniform(float* out, int64_t n) override {
+    engine.uniform(out, n);
+    uniforms += n;
+  }
+  void randperm(int64_t n, int64_t* out) override {
+    engine.randperm(n, out);
+    ++permutations;
+  }
+  TorchRandom engine;
+  int64_t uniforms = 0, permutations = 0;
+};
+
+TEST(TorchRandom, ADrawOnASourceTakesItsNumbers) {
+  ColorJitterConfig c;
+  for (int k = 0; k < 4; ++k) c.low[k] = 0.5f, c.high[k] = 1.5f;
+  TorchRandom engine(99);
+  CountingSource source(99);
+  TorchRandom sourced(source);
+  std::vector<float> a(12), b(12);
+  int64_t order_a[4], order_b[4];
+  kornia_color_jitter(engine, c, 3, a.data(), order_a);
+  kornia_color_jitter(sourced, c, 3, b.data(), order_b);
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(std::vector<int64_t>(order_a, order_a + 4), std::vector<int64_t>(order_b, order_b + 4));
+  EXPECT_EQ(source.uniforms, 12);
+  EXPECT_EQ(source.permutations, 1);
+  // torch.rand(m + n) gives torch.rand(m)'s numbers, then torch.rand(n)'s: one word a number
+  TorchRandom split(5), whole(5);
+  std::vector<float> u(7), w(7);
+  split.uniform(u.data(), 3);
+  split.uniform(u.data() + 3, 4);
+  whole.uniform(w.data(), 7);
+  EXPECT_EQ(u, w);
+}
+
 TEST(KorniaDraws, GateTakesWordsOnlyBetweenZeroAndOne) {
   TorchRandom random(3), mirror(3);
   std::vector<float> gate(5);

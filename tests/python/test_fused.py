@@ -9,7 +9,7 @@ import torch
 import u8aug
 import u8aug.kornia as UK
 from conftest import random_image, to_u8
-from u8aug.kornia import _fused
+from u8aug.kornia import _fused, _native_draws
 
 MEAN, STD = torch.tensor([0.485, 0.456, 0.406]), torch.tensor([0.229, 0.224, 0.225])
 
@@ -116,7 +116,7 @@ class _Count:
 
     def __init__(self, monkeypatch):
         self.calls, self.steps = 0, []
-        pipeline, kept_call = torch.ops.u8aug.pipeline, torch.ops.u8aug.kept_call
+        pipeline, kept_call = torch.ops.u8aug.pipeline, _native_draws.KEPT_CALL
 
         def spy(img, steps, tensors):
             self.calls += 1
@@ -129,7 +129,7 @@ class _Count:
             return kept_call(img, program, numbers, bounds, steps, *rest)
 
         monkeypatch.setattr(torch.ops.u8aug, "pipeline", spy)
-        monkeypatch.setattr(torch.ops.u8aug, "kept_call", kept_spy)
+        monkeypatch.setattr(_native_draws, "KEPT_CALL", kept_spy)
 
 
 def _pair(make):

@@ -13,7 +13,7 @@ from kornia.constants import DataKey
 
 import u8aug.kornia as UK
 from conftest import random_image
-from u8aug.kornia import _kept
+from u8aug.kornia import _kept, _native_draws
 
 MEAN, STD = torch.tensor([0.485, 0.456, 0.406]), torch.tensor([0.229, 0.224, 0.225])
 
@@ -212,6 +212,43 @@ def test_a_compiled_kept_chain_equals_eager_with_no_recompiles():
             cache = eager._u8aug_key_cache
         assert eager._u8aug_key_cache is cache
     assert frames["unique_graphs"] == graphs, "a new image size or batch size recompiled"
+
+
+@pytest.mark.parametrize(
+    "make, shape",
+    [
+        (lambda: UK.AugmentationSequential(*_recipe()), (3, 30, 26)),
+        (lambda: UK.AugmentationSequential(*_recipe(fidelity="fast")), (2, 3, 26, 30)),
+        (lambda: UK.RandomGaussianBlur((3, 7), (0.1, 1.5), p=1.0, same_on_batch=True), (2, 3, 16, 18)),
+        (lambda: UK.RandomGaussianBlur((5, 5), (0.1, 1.5), p=1.0), (3, 3, 16, 18)),
+        (lambda: UK.RandomBrightness((0.8, 1.2), p=1.0), (3, 16, 18)),
+        (lambda: UK.RandomPosterize(3, p=1.0), (2, 3, 16, 18)),
+        (lambda: UK.RandomHue((-0.2, 0.2), p=1.0), (1, 3, 16, 18)),
+    ],
+)
+def test_the_kept_ops_fakes_match_their_kernels(make, shape):
+    """COMPILE_OPTIONS turn inductor's size asserts off, so a compiled call trusts each op's fake
+    for its outputs' shapes, dtypes and strides: the fakes of the ops a kept call runs (the draw
+    and the kept call, with their recipes) are checked against the kernels here (opcheck)."""
+    assert UK.COMPILE_OPTIONS["size_asserts"] is False
+    aug = make()
+    calls = []
+    kept_call = _native_draws.KEPT_CALL
+
+    def record(*args):
+        calls.append(args)
+        return kept_call(*args)
+
+    x = random_image(shape)
+    aug(x)  # plans
+    with mock.patch.object(_native_draws, "KEPT_CALL", record):
+        aug(x)
+    assert len(calls) == 1, "the call ran no kept op"
+    img, program, numbers, bounds = calls[0][:4]
+    checks = ("test_schema", "test_faketensor")
+    torch.library.opcheck(torch.ops.u8aug.kept_call.default, calls[0], test_utils=checks)
+    draw = (list(program), numbers, bounds, list(img.shape))
+    torch.library.opcheck(torch.ops.u8aug.kornia_forward_parameters.default, draw, test_utils=checks)
 
 
 @pytest.mark.compile

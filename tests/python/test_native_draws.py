@@ -352,8 +352,37 @@ def test_a_kept_call_names_what_is_wrong():
         torch.ops.u8aug.kept_call(x, ["none 0"], numbers, bounds, ["hflip"], [5], [])
     with pytest.raises(RuntimeError, match="slot -2 is outside"):
         torch.ops.u8aug.kept_call(x, ["none 0"], numbers, bounds, ["hflip"], [-2], [torch.empty(0, dtype=torch.bool)])
-    with pytest.raises(RuntimeError, match="kept_run: expected img"):
+    with pytest.raises(RuntimeError, match="kept_call: expected img"):
         torch.ops.u8aug.kept_call(x.float(), ["none 0"], numbers, bounds, [], [], [])
     assert torch.equal(torch.get_rng_state(), state), "a refused call moved the generator"
     y, _ = torch.ops.u8aug.kept_call(x, ["none 0"], numbers, bounds, ["hflip"], [1], [])  # the draw's own gate
     assert torch.equal(y, x)
+
+
+def test_a_kept_call_asks_torchs_generator_in_as_few_calls_as_its_chain_allows():
+    # u8aug::kept_call draws with no Python inside: the chain's numbers come from torch's generator
+    # through torch's dispatcher, torch.rand once for each run of uniform numbers (the crop's four
+    # draws, the flip's and the jitter's gates and the jitter's factors are one run), torch.randperm
+    # for the jitter's order; the generator then stands where kornia's own calls leave it.
+    def make(mod):
+        return mod.AugmentationSequential(
+            mod.RandomResizedCrop((12, 10)),
+            mod.RandomHorizontalFlip(),
+            mod.ColorJitter(0.4, 0.4, 0.4, 0.1, p=0.8),
+            mod.RandomGrayscale(p=0.2),
+        )
+
+    ours, theirs = make(UK), make(K)
+    x = torch.randint(0, 256, (3, 3, 20, 18), dtype=torch.uint8)
+    ours(x)  # plans (and works out what the chain asks for)
+    torch.manual_seed(7)
+    with torch.profiler.profile() as prof:
+        ours(x)
+    state = torch.get_rng_state()
+    kept = [e for e in prof.events() if e.name == "u8aug::kept_call"]
+    assert len(kept) == 1
+    asked = [e.name for e in kept[0].cpu_children]
+    assert asked.count("aten::rand") == 2 and asked.count("aten::randperm") == 1, asked
+    torch.manual_seed(7)
+    theirs(x.float() / 255)
+    assert torch.equal(torch.get_rng_state(), state)

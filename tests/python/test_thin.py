@@ -285,7 +285,7 @@ def test_bad_input_after_the_plan_is_kept_raises_clearly():
 
 
 def test_the_kept_calls_recipes_are_the_python_recipes_float32_steps():
-    # bindings/kept_run.inc makes factor - 1, factor * 2 * pi and the bits as float32 in float32
+    # bindings/kept_call.inc makes factor - 1, factor * 2 * pi and the bits as float32 in float32
     # operations, in this order, with pi as float32 (torch's float32 tensor times a Python number):
     # the apply functions' recipes give the same floats for every factor tried
     g = torch.Generator().manual_seed(0)

@@ -18,6 +18,15 @@
 
 namespace u8aug {
 
+// torch.rand's and torch.randperm's results made elsewhere than in a TorchRandom's own engine: the
+// torch extension asks torch's generator itself, through torch's dispatcher (bindings/draws.cpp).
+class RandomSource {
+ public:
+  virtual ~RandomSource() = default;
+  virtual void uniform(float* out, int64_t n) = 0;
+  virtual void randperm(int64_t n, int64_t* out) = 0;
+};
+
 // torch's CPU generator: the words of its engine, and what torch.rand and torch.randperm make of them.
 class TorchRandom {
  public:
@@ -25,6 +34,8 @@ class TorchRandom {
   explicit TorchRandom(uint64_t seed);
   // an engine state read from torch (torch.get_rng_state(): bindings/draws.cpp)
   explicit TorchRandom(const MersenneState& state) : state_(state) {}
+  // the numbers of `source` instead of an engine's (word() is then not to be called)
+  explicit TorchRandom(RandomSource& source) : source_(&source) {}
 
   uint32_t word();
   // torch.rand(n) on the CPU in float32: one word a number
@@ -35,7 +46,8 @@ class TorchRandom {
   const MersenneState& state() const { return state_; }
 
  private:
-  MersenneState state_;
+  MersenneState state_{};
+  RandomSource* source_ = nullptr;
 };
 
 // kornia's per-sample gate (`__batch_prob_generator__` with p_batch 1): ones for p 1, zeros for p 0,

@@ -219,7 +219,7 @@ def _run_kept(container, x: torch.Tensor, plan) -> torch.Tensor:
         # one op, and the state a record read when someone reads it
         places, given = plan.native
         extra = resolve_given(given, modules)
-        y, record = torch.ops.u8aug.kept_call(x, plan.lines, plan.numbers, plan.bounds, plan.steps, places, extra)
+        y, record = _native_draws.KEPT_CALL(x, plan.lines, plan.numbers, plan.bounds, plan.steps, places, extra)
         drawn = [record, plan.lines, plan.kinds, shape, None]
         for i, (module, size) in enumerate(zip(modules, plan.sizes)):
             _state.commit(module, (drawn, i), shape, device, None, data_keys=True)

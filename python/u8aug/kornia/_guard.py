@@ -22,7 +22,7 @@ def guard(module, ident=None) -> tuple:
     ``held``), so that no id is reused while it is kept."""
     ident = by_id if ident is None else ident
     cls = type(module)
-    gen = module._param_generator
+    gen = generator_of(module)
     flags = module.flags
     return (
         cls.forward,
@@ -40,6 +40,14 @@ def guard(module, ident=None) -> tuple:
         *_generator_guard(gen, ident),
         torch.get_default_dtype(),
     )
+
+
+def generator_of(module):
+    """``module._param_generator`` without nn.Module's ``__getattr__`` (a Python call that costs
+    1.4 us of the call's guard): kornia's generator is a submodule, or None set as a plain attribute."""
+    attributes = module.__dict__
+    gen = attributes.get("_param_generator")
+    return gen if gen is not None else attributes["_modules"].get("_param_generator")
 
 
 def _generator_guard(gen, ident) -> tuple:

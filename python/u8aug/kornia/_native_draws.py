@@ -11,9 +11,11 @@ flips, grayscale, normalize...), RandomResizedCrop's, ColorJitter's and ColorJig
 RandomPerspective's, RandomPosterize's, and the uniform draws of UNIFORM_CLASSES. Anything else returns None and the
 module draws as before (_containers.module_parameters).
 
-The op ``u8aug::kornia_draws`` reads ``torch.get_rng_state()`` once and sets it back once; like
-``u8aug.rand`` it is opaque to torch.compile and tagged ``nondeterministic_seeded``, and eager and
-compiled calls run this same code.
+The ops ``u8aug::kornia_forward_parameters`` and ``u8aug::kept_call`` (the draw, then a kept
+pipeline) are C++ kernels that ask torch's CPU generator itself for the numbers the draw takes
+(torch.rand and torch.randperm through torch's dispatcher, bindings/draws.cpp), in as few calls as
+the chain allows; like ``u8aug.rand`` they are opaque to torch.compile and tagged
+``nondeterministic_seeded``, and eager and compiled calls run this same code.
 """
 
 from typing import Dict, List, Optional, Tuple
@@ -32,6 +34,8 @@ _lib.define(
     "kornia_forward_parameters(str[] program, Tensor numbers, Tensor bounds, SymInt[] shape) -> Tensor[]",
     tags=(torch.Tag.nondeterministic_seeded,),
 )
+# Its CPU kernel is bindings/draws.cpp's: the draw asks torch's generator itself for its numbers,
+# through torch's dispatcher (torch.rand, torch.randperm), so no Python reads or writes the state.
 
 # each draw's tensors after the gate (float32 and bool) and the input shape it saw, in the C++ order
 # (a uniform draw's kind names its factors: "uniform:brightness_factor", keys_of)
@@ -70,18 +74,6 @@ def keys_of(kind: str) -> Tuple[str, ...]:
     return KEYS[kind]
 
 
-def _forward_parameters(
-    program: List[str], numbers: torch.Tensor, bounds: torch.Tensor, shape: List[int]
-) -> List[torch.Tensor]:
-    state = torch.get_rng_state()
-    out = torch.ops.u8aug.kornia_draws(state, program, numbers, bounds, shape)
-    torch.set_rng_state(state)
-    return out
-
-
-_lib.impl("kornia_forward_parameters", _forward_parameters, "CompositeExplicitAutograd")
-
-
 @torch.library.register_fake("u8aug::kornia_forward_parameters")
 def _forward_parameters_fake(program, numbers, bounds, shape):
     shape = list(shape)
@@ -107,7 +99,7 @@ def _forward_parameters_fake(program, numbers, bounds, shape):
     return out
 
 
-# A kept container call (_kept.py): the chain's draw and its pipeline in one op (bindings/kept_run.inc),
+# A kept container call (_kept.py): the chain's draw and its pipeline in one op (bindings/kept_call.inc),
 # the draw's tensors returned as one uint8 record and unpacked only where its state is read.
 _lib.define(
     "kept_call(Tensor img, str[] program, Tensor numbers, Tensor bounds, str[] steps, int[] slots, Tensor[] extra)"
@@ -117,7 +109,7 @@ _lib.define(
 
 
 # The recipes (_apply_common.derived) a kept call makes in C++ from the draw's tensors, by their
-# numbers in bindings/kept_run.inc: a slot RECIPE_SLOT * r + i is recipe r of the draw's i-th
+# numbers in bindings/kept_call.inc: a slot RECIPE_SLOT * r + i is recipe r of the draw's i-th
 # tensor, r % 8 the recipe's number here and r // 8 its whole-number argument (recipe_slot).
 RECIPE_SLOT = 1 << 20
 NATIVE_RECIPES = {_less_one: 1, _turns_to_radians: 2, _bits: 3, _gaussian_kernels: 4}
@@ -141,14 +133,9 @@ def recipe_slot(recipe, arguments, place: int) -> Optional[int]:
     return RECIPE_SLOT * number + place if not values else None
 
 
-def _kept_call(img, program, numbers, bounds, steps, slots, extra):
-    state = torch.get_rng_state()
-    y, record = torch.ops.u8aug.kept_run(state, img, program, numbers, bounds, steps, slots, extra)
-    torch.set_rng_state(state)
-    return y, record
-
-
-_lib.impl("kept_call", _kept_call, "CompositeExplicitAutograd")
+# Its CPU kernel is bindings/kept_call.inc's (the draw as kornia_forward_parameters makes it, then
+# the pipeline): no Python runs inside the op.
+KEPT_CALL = torch.ops.u8aug.kept_call.default  # its callers' handle (an overload, not the packet)
 
 DRAW_ALIGN = 16  # where each of the draw's tensors starts in the record (bindings/draws.h's kDrawAlign)
 

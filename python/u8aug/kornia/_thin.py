@@ -226,7 +226,7 @@ def _run(module, x4: torch.Tensor, plan: ThinPlan, drawn=None) -> torch.Tensor:
         # one op; the params a record that the class's state unpacks when it is read (_state.py)
         text, kind, numbers, bounds = plan.program
         places, given = plan.native
-        y, record = torch.ops.u8aug.kept_call(x4, (text,), numbers, bounds, plan.steps, places,
+        y, record = _native_draws.KEPT_CALL(x4, (text,), numbers, bounds, plan.steps, places,
                                               _fused.resolve_given(given, (module,)))  # fmt: skip
         shape = tuple(x4.shape)
         _state.commit(module, ([record, (text,), (kind,), shape, None], 0), shape, x4.device, None, data_keys=False)

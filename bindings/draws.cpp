@@ -436,7 +436,8 @@ class AskRecorder final : public RandomSource {
 void no_exp(float*, int64_t, void*) {}
 
 // A chain's asks and how many tensors its draw gives, for a program, its numbers and the input's
-// shape; the bounds do not change them (they are ranges' ends).
+// shape (its bounds, ranges' ends, do not change them, but are kept in the key: draw_chain checks
+// them, and a call refused must be refused before torch is asked for a number).
 struct ChainAsks {
   std::vector<Ask> asks;
   size_t tensors = 0;
@@ -450,10 +451,16 @@ ChainAsks chain_asks(const std::vector<std::string>& program, const Tensor& numb
   static std::mutex mutex;
   static std::unordered_map<std::string, ChainAsks> kept;
   std::string key;
-  for (const std::string& line : program) key += line + '\n';
+  for (const std::string& line : program) key += std::to_string(line.size()) + ':' + line;
   if (number_tensor.defined() && number_tensor.is_cpu() && number_tensor.scalar_type() == ScalarType::Double &&
       number_tensor.is_contiguous()) {
+    key += std::to_string(number_tensor.numel()) + ':';
     key.append(static_cast<const char*>(number_tensor.data_ptr()), static_cast<size_t>(8 * number_tensor.numel()));
+  }
+  if (bound_tensor.defined() && bound_tensor.is_cpu() && bound_tensor.scalar_type() == ScalarType::Float &&
+      bound_tensor.is_contiguous()) {
+    key += '|' + std::to_string(bound_tensor.numel()) + ':';
+    key.append(static_cast<const char*>(bound_tensor.data_ptr()), static_cast<size_t>(4 * bound_tensor.numel()));
   }
   for (int64_t s : shape) key += '|' + std::to_string(s);
   {

@@ -357,6 +357,14 @@ def test_a_kept_call_names_what_is_wrong():
     assert torch.equal(torch.get_rng_state(), state), "a refused call moved the generator"
     y, _ = torch.ops.u8aug.kept_call(x, ["none 0"], numbers, bounds, ["hflip"], [1], [])  # the draw's own gate
     assert torch.equal(y, x)
+    # a program refused for its bounds after the same program was drawn with good ones: refused
+    # before torch is asked for a number (what a program asks is kept from its first call)
+    good, bad = torch.tensor([0.0, 8.0]), torch.tensor([0.0, 9.0])
+    torch.ops.u8aug.kept_call(x, ["posterize 0"], numbers, good, [], [], [])
+    state = torch.get_rng_state()
+    with pytest.raises(RuntimeError, match=r"posterize bits must lie in \[0, 8\]"):
+        torch.ops.u8aug.kept_call(x, ["posterize 0"], numbers, bad, [], [], [])
+    assert torch.equal(torch.get_rng_state(), state), "a refused call moved the generator"
 
 
 def test_a_kept_call_asks_torchs_generator_in_as_few_calls_as_its_chain_allows():

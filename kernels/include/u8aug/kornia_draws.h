@@ -19,7 +19,7 @@
 namespace u8aug {
 
 // torch.rand's and torch.randperm's results made elsewhere than in a TorchRandom's own engine: the
-// torch extension asks torch's generator itself, through torch's dispatcher (bindings/draws.cpp).
+// torch extension asks torch's generator itself, through torch's dispatcher (bindings/torch_numbers.cpp).
 class RandomSource {
  public:
   virtual ~RandomSource() = default;

@@ -13,7 +13,7 @@ module draws as before (_containers.module_parameters).
 
 The ops ``u8aug::kornia_forward_parameters`` and ``u8aug::kept_call`` (the draw, then a kept
 pipeline) are C++ kernels that ask torch's CPU generator itself for the numbers the draw takes
-(torch.rand and torch.randperm through torch's dispatcher, bindings/draws.cpp), in as few calls as
+(torch.rand and torch.randperm through torch's dispatcher, bindings/torch_numbers.cpp), in as few calls as
 the chain allows; like ``u8aug.rand`` they are opaque to torch.compile and tagged
 ``nondeterministic_seeded``, and eager and compiled calls run this same code.
 """
@@ -34,8 +34,9 @@ _lib.define(
     "kornia_forward_parameters(str[] program, Tensor numbers, Tensor bounds, SymInt[] shape) -> Tensor[]",
     tags=(torch.Tag.nondeterministic_seeded,),
 )
-# Its CPU kernel is bindings/draws.cpp's: the draw asks torch's generator itself for its numbers,
-# through torch's dispatcher (torch.rand, torch.randperm), so no Python reads or writes the state.
+# Its CPU kernel is bindings/torch_numbers.cpp's: the draw asks torch's generator itself for its
+# numbers, through torch's dispatcher (torch.rand, torch.randperm), so no Python reads or writes
+# the state.
 
 # each draw's tensors after the gate (float32 and bool) and the input shape it saw, in the C++ order
 # (a uniform draw's kind names its factors: "uniform:brightness_factor", keys_of)

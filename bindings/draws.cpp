@@ -10,7 +10,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -146,14 +145,17 @@ struct ModuleDraw {
 };
 
 ModuleDraw parse_draw(const std::string& text, const std::vector<double>& numbers, size_t& next_number) {
-  std::istringstream in(text);
+  const std::vector<std::string> words = split_words(text);
   ModuleDraw d;
-  int same = 0;
-  check(static_cast<bool>(in >> d.kind >> same), "u8aug.kornia_draws: expected \"KIND SAME INTS...\", got \"", text,
-        "\"");
-  d.same_on_batch = same != 0;
-  for (int64_t a; in >> a;) d.ints.push_back(a);
-  check(in.eof(), "u8aug.kornia_draws: a word that is not a whole number in \"", text, "\"");
+  const std::optional<int64_t> same = words.size() >= 2 ? whole_number(words[1]) : std::nullopt;
+  check(same.has_value(), "u8aug.kornia_draws: expected \"KIND SAME INTS...\", got \"", text, "\"");
+  d.kind = words[0];
+  d.same_on_batch = *same != 0;
+  for (size_t i = 2; i < words.size(); ++i) {
+    const std::optional<int64_t> a = whole_number(words[i]);
+    check(a.has_value(), "u8aug.kornia_draws: a word that is not a whole number in \"", text, "\"");
+    d.ints.push_back(*a);
+  }
   struct Kind {
     const char* name;
     size_t ints, numbers;

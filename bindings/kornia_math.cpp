@@ -18,27 +18,24 @@ namespace {
 
 // torch's elementwise `op` ("aten::exp", "aten::sin", ...), called through torch's dispatcher, on n
 // float32 values in place (u8aug/kornia_draws.h: torch's result depends on the CPU and the call's
-// size, so the draw asks torch itself).
-void torch_unary(const char* op, float* values, int64_t n, const Tensor& like) {
-  const Tensor in = empty_float("kornia_draws", like, {n});
-  std::memcpy(in.data_ptr(), values, sizeof(float) * static_cast<size_t>(n));
-  std::array<StableIValue, 1> stack{torch::stable::detail::from(in)};
-  shim(torch_call_dispatcher(op, "", stack.data(), TORCH_ABI_VERSION), op);
-  const Tensor out = torch::stable::detail::to<Tensor>(stack[0]);
-  check(out.is_contiguous() && out.scalar_type() == ScalarType::Float && out.numel() == n, "u8aug: ", op,
-        " gave an unexpected tensor");
-  std::memcpy(values, out.data_ptr(), sizeof(float) * static_cast<size_t>(n));
+// size, so the draw asks torch itself). Its out= overload on aligned per-thread scratch: the same
+// structured kernel as torch.exp(x), without allocating its input and output on every call.
+void torch_unary(const char* op, float* values, int64_t n) {
+  thread_local FloatScratch in_scratch, out_scratch;
+  float* in_data = in_scratch.get(n);
+  float* out_data = out_scratch.get(n);
+  std::memcpy(in_data, values, sizeof(float) * static_cast<size_t>(n));
+  const Tensor in = float_view(in_data, n), out = float_view(out_data, n);
+  std::array<StableIValue, 2> stack{torch::stable::detail::from(in), torch::stable::detail::from(out)};
+  shim(torch_call_dispatcher(op, "out", stack.data(), TORCH_ABI_VERSION), op);
+  const Tensor result = torch::stable::detail::to<Tensor>(stack[0]);
+  check(result.data_ptr() == out_data, "u8aug: ", op, ".out gave an unexpected tensor");
+  std::memcpy(values, out_data, sizeof(float) * static_cast<size_t>(n));
 }
 
-void torch_sin(float* values, int64_t n, void* context) {
-  torch_unary("aten::sin", values, n, *static_cast<const Tensor*>(context));
-}
-void torch_cos(float* values, int64_t n, void* context) {
-  torch_unary("aten::cos", values, n, *static_cast<const Tensor*>(context));
-}
-void torch_tan(float* values, int64_t n, void* context) {
-  torch_unary("aten::tan", values, n, *static_cast<const Tensor*>(context));
-}
+void torch_sin(float* values, int64_t n, void*) { torch_unary("aten::sin", values, n); }
+void torch_cos(float* values, int64_t n, void*) { torch_unary("aten::cos", values, n); }
+void torch_tan(float* values, int64_t n, void*) { torch_unary("aten::tan", values, n); }
 
 // torch's a @ b for (batch, 3, 3) float32 matrices (torch.bmm, through the dispatcher)
 void torch_product3(const float* a, const float* b, int64_t batch, float* out, void* context) {
@@ -156,9 +153,7 @@ Tensor gaussian_kernel1d(const Tensor& sigma, int64_t size) {
   return out;
 }
 
-void torch_exp(float* values, int64_t n, void* context) {
-  torch_unary("aten::exp", values, n, *static_cast<const Tensor*>(context));
-}
+void torch_exp(float* values, int64_t n, void*) { torch_unary("aten::exp", values, n); }
 
 }  // namespace bindings
 }  // namespace u8aug

@@ -12,6 +12,10 @@
 #include <torch/csrc/stable/tensor.h>
 #include <torch/headeronly/core/ScalarType.h>
 
+#include <algorithm>
+#include <charconv>
+#include <cstdlib>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -163,6 +167,66 @@ inline Tensor empty_contiguous(const char* op, const Tensor& t, IntList sizes, S
 inline Tensor empty_float(const char* op, const Tensor& t, IntList sizes) {
   return empty_contiguous(op, t, sizes, ScalarType::Float);
 }
+
+// The words of an op's text argument (a pipeline step, a draw's line), split at whitespace as
+// `std::istringstream >> word` splits them, without a stream: a call parses its steps every time.
+inline std::vector<std::string> split_words(const std::string& text) {
+  std::vector<std::string> words;
+  const char* p = text.data();
+  const char* end = p + text.size();
+  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
+  while (p != end) {
+    while (p != end && space(*p)) ++p;
+    const char* start = p;
+    while (p != end && !space(*p)) ++p;
+    if (p != start) words.emplace_back(start, p);
+  }
+  return words;
+}
+
+// A whole word as an int64 (digits with an optional '-'), or nullopt.
+inline std::optional<int64_t> whole_number(const std::string& word) {
+  int64_t v = 0;
+  const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), v);
+  if (error != std::errc() || end != word.data() + word.size() || word.empty()) return std::nullopt;
+  return v;
+}
+
+// A contiguous 1-D float32 CPU tensor over n floats the caller owns and keeps alive while it is
+// used (no allocation, no deleter): what the draws hand torch's dispatcher to fill.
+inline Tensor float_view(float* data, int64_t n) {
+  const int64_t stride = 1;
+  AtenTensorHandle handle = nullptr;
+  const AOTITorchError code =
+      torch_from_blob(data, 1, &n, &stride, 0, shim_dtype(ScalarType::Float), aoti_torch_device_type_cpu(), -1, &handle,
+                      aoti_torch_layout_strided(), nullptr, 0, nullptr, nullptr);
+  check(code == AOTI_TORCH_SUCCESS, "u8aug: torch could not view ", n, " floats as a tensor");
+  return Tensor(handle);
+}
+
+// Per-thread float scratch, 64-byte aligned as torch's CPU allocator aligns a tensor (torch's
+// vectorized math sees the same alignment as on its own tensors), grown as needed, kept.
+class FloatScratch {
+ public:
+  FloatScratch() = default;
+  FloatScratch(const FloatScratch&) = delete;
+  FloatScratch& operator=(const FloatScratch&) = delete;
+  ~FloatScratch() { std::free(data_); }
+  float* get(int64_t n) {
+    if (n > capacity_) {
+      std::free(data_);
+      capacity_ = std::max<int64_t>(n, 64);
+      data_ = static_cast<float*>(std::aligned_alloc(64, static_cast<size_t>((capacity_ * 4 + 63) / 64 * 64)));
+      if (data_ == nullptr) capacity_ = 0;
+      check(data_ != nullptr, "u8aug: could not allocate ", n, " floats of scratch");
+    }
+    return data_;
+  }
+
+ private:
+  float* data_ = nullptr;
+  int64_t capacity_ = 0;
+};
 
 inline int64_t batch_of(const Tensor& img) { return img.dim() == 4 ? img.size(0) : 1; }
 inline int64_t channels_of(const Tensor& img) { return img.size(img.dim() - 3); }

@@ -45,7 +45,7 @@ class AskRecorder final : public RandomSource {
 void no_exp(float*, int64_t, void*) {}
 
 // The numbers of `asks`, asked of torch's CPU generator through torch's dispatcher when made, in
-// their order: torch.rand (float32 whatever torch's default dtype) for each uniform ask,
+// their order: torch.rand's numbers (float32 whatever torch's default dtype) for each uniform ask,
 // torch.randperm for each permutation. Then served to the draw as it asks.
 class TorchNumbers final : public RandomSource {
  public:
@@ -64,16 +64,16 @@ class TorchNumbers final : public RandomSource {
         permutations_.insert(permutations_.end(), values, values + a.n);
         continue;
       }
-      std::array<StableIValue, 5> stack{torch::stable::detail::from(std::vector<int64_t>{a.n}),
-                                        torch::stable::detail::from(std::optional<ScalarType>(ScalarType::Float)),
-                                        torch::stable::detail::from(std::nullopt),
-                                        torch::stable::detail::from(std::nullopt),
-                                        torch::stable::detail::from(std::nullopt)};
-      shim(torch_call_dispatcher("aten::rand", "", stack.data(), TORCH_ABI_VERSION), "run torch.rand");
-      const Tensor u = torch::stable::detail::to<Tensor>(stack[0]);
-      check(u.is_contiguous() && u.is_cpu() && u.scalar_type() == ScalarType::Float && u.numel() == a.n,
-            "u8aug.kornia_draws: torch.rand gave an unexpected tensor");
-      const float* values = static_cast<const float*>(u.data_ptr());
+      // torch.rand(n) is torch.empty(n).uniform_(0, 1): uniform_ on per-thread scratch, the same
+      // numbers without torch.rand's allocation and its second trip through the dispatcher
+      thread_local FloatScratch scratch;
+      float* values = scratch.get(a.n);
+      const Tensor u = float_view(values, a.n);
+      std::array<StableIValue, 4> stack{torch::stable::detail::from(u), torch::stable::detail::from(0.0),
+                                        torch::stable::detail::from(1.0), torch::stable::detail::from(std::nullopt)};
+      shim(torch_call_dispatcher("aten::uniform_", "", stack.data(), TORCH_ABI_VERSION), "run torch.Tensor.uniform_");
+      check(torch::stable::detail::to<Tensor>(stack[0]).data_ptr() == values,
+            "u8aug.kornia_draws: torch.Tensor.uniform_ gave an unexpected tensor");
       uniforms_.insert(uniforms_.end(), values, values + a.n);
     }
   }

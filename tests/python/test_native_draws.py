@@ -369,9 +369,10 @@ def test_a_kept_call_names_what_is_wrong():
 
 def test_a_kept_call_asks_torchs_generator_in_as_few_calls_as_its_chain_allows():
     # u8aug::kept_call draws with no Python inside: the chain's numbers come from torch's generator
-    # through torch's dispatcher, torch.rand once for each run of uniform numbers (the crop's four
-    # draws, the flip's and the jitter's gates and the jitter's factors are one run), torch.randperm
-    # for the jitter's order; the generator then stands where kornia's own calls leave it.
+    # through torch's dispatcher, torch.rand's numbers (uniform_ on scratch) once for each run of
+    # uniform numbers (the crop's four draws, the flip's and the jitter's gates and the jitter's
+    # factors are one run), torch.randperm for the jitter's order; the generator then stands where
+    # kornia's own calls leave it.
     def make(mod):
         return mod.AugmentationSequential(
             mod.RandomResizedCrop((12, 10)),
@@ -390,7 +391,8 @@ def test_a_kept_call_asks_torchs_generator_in_as_few_calls_as_its_chain_allows()
     kept = [e for e in prof.events() if e.name == "u8aug::kept_call"]
     assert len(kept) == 1
     asked = [e.name for e in kept[0].cpu_children]
-    assert asked.count("aten::rand") == 2 and asked.count("aten::randperm") == 1, asked
+    assert asked.count("aten::uniform_") == 2 and asked.count("aten::randperm") == 1, asked
+    assert "aten::rand" not in asked and "aten::empty" not in asked, asked
     torch.manual_seed(7)
     theirs(x.float() / 255)
     assert torch.equal(torch.get_rng_state(), state)

@@ -21,7 +21,6 @@ import torch
 from kornia.augmentation import AugmentationSequential as _KorniaAugmentationSequential
 from kornia.augmentation.container.ops import InputSequentialOps
 from kornia.constants import DataKey
-from kornia.core.utils import is_exporting
 
 from . import _apply, _kept, _matrix, _native_draws, _ragged, _state
 from ._apply_common import derived
@@ -201,9 +200,9 @@ def _finish(container, params, ran) -> None:
             container._pending_matrix_modules = None
         for module in ran:
             container._update_transform_matrix_by_module(module)
-    elif not is_exporting():
+    elif not _state.is_exporting():
         container._pending_matrix_modules = ran
-    if is_exporting():
+    if _state.is_exporting():
         return  # kornia's forward writes the params unless exporting
     if type(params) is tuple:  # a kept call's record and the modules' names: made when read (_state.py)
         container._u8aug_pending_params = params
@@ -260,7 +259,7 @@ def clear_state(container) -> None:
 def _clear_call_state(container) -> None:
     """clear_state's writes (kornia's: the params and the matrix cache; u8aug's pending matrices),
     each only where it changes something; _finish writes the params and pending matrices."""
-    if is_exporting():
+    if _state.is_exporting():
         return
     if container._transform_matrix is not None:
         container._transform_matrix = None
@@ -284,7 +283,7 @@ def call(container, *inputs, input_names_to_handle=None, output_type="pt", **kwa
         and container.data_keys[0] == DataKey.INPUT
     ):
         out = torch.nn.Module.__call__(container, inputs[0])
-        if not is_exporting() and isinstance(out, torch.Tensor):
+        if not _state.is_exporting() and isinstance(out, torch.Tensor):
             container._output_image = out.detach()
         return out
     return _KORNIA_CALL(container, *inputs, input_names_to_handle=input_names_to_handle, output_type=output_type,

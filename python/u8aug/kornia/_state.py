@@ -24,7 +24,10 @@ import torch
 from kornia.augmentation._2d.base import _InputMetadata
 from kornia.augmentation.container.params import ParamItem
 from kornia.constants import DataKey
-from kornia.core.utils import is_exporting
+
+# kornia's is_exporting() without its TorchScript and pre-2.6 branches (u8aug never runs scripted,
+# and needs a torch that has the flag): torch's own flag in one call, not three Python frames
+is_exporting = torch.compiler.is_exporting
 
 # settings tokens: an int compares in torch.compile's C++ guards, an object's identity in Python
 _SETTINGS = itertools.count(1)

@@ -28,9 +28,9 @@ const float* draws_of(const char* op, const char* name, const Tensor& t, IntList
   bool ok = t.defined() && t.is_cpu() && t.scalar_type() == ScalarType::Float &&
             t.dim() == static_cast<int64_t>(shape.size());
   for (size_t i = 0; ok && i < shape.size(); ++i) ok = t.size(static_cast<int64_t>(i)) == shape[i];
+  if (!ok && !t.defined()) fail("u8aug.", op, ": expected ", name, " to be a float32 CPU tensor, got an undefined one");
   check(ok, "u8aug.", op, ": expected ", name, " to be a float32 CPU tensor of shape ", Shape{shape}, ", got ",
-        t.defined() ? torch::headeronly::toString(t.scalar_type()) : "undefined", " of shape ",
-        t.defined() ? Shape{t.sizes()} : Shape{}, t.defined() ? " on " + device_name(t) : "");
+        torch::headeronly::toString(t.scalar_type()), " of shape ", Shape{t.sizes()}, " on ", device_name(t));
   check(t.is_contiguous(), "u8aug.", op, ": ", name, " must be contiguous");
   return static_cast<const float*>(t.data_ptr());
 }
@@ -180,79 +180,79 @@ ModuleDraw parse_draw(const std::string& text, const std::vector<double>& number
   return d;
 }
 
-// The draw's outputs, a dozen small tensors, in one block of memory: each is a view made with
-// torch_from_blob (no dispatcher call, unlike an empty tensor's allocation: about 1 us each), and
-// the block is freed when the last of them is. Each starts at the next multiple of kDrawAlign from
-// the first, the layout python/u8aug/kornia/_native_draws.py's unpack reads the record by.
-class OutputBlock {
- public:
-  OutputBlock(const char* op, size_t bytes) : op_(op) {
-    block_ = static_cast<Header*>(std::calloc(1, sizeof(Header) + bytes + 2 * kAlign));  // the record's gaps zero
-    check(block_ != nullptr, "u8aug.", op, ": could not allocate ", bytes, " bytes");
-    new (block_) Header();
-    start_ = reinterpret_cast<uint8_t*>(block_ + 1);
-    start_ += (kAlign - reinterpret_cast<uintptr_t>(start_) % kAlign) % kAlign;
-    free_ = start_;
-    end_ = free_ + bytes + kAlign;
-  }
-  ~OutputBlock() { release(block_); }  // the block's own reference; the tensors hold theirs
-  OutputBlock(const OutputBlock&) = delete;
-  OutputBlock& operator=(const OutputBlock&) = delete;
-
-  Tensor make(IntList sizes, ScalarType dtype) {
-    int64_t n = 1;
-    for (int64_t s : sizes) n *= s;
-    const size_t bytes = static_cast<size_t>(n * element_bytes(dtype));
-    free_ += (kAlign - reinterpret_cast<uintptr_t>(free_) % kAlign) % kAlign;
-    check(free_ + bytes <= end_, "u8aug.", op_, ": internal error: the output block is too small");
-    std::vector<int64_t> strides(sizes.size(), 1);
-    for (size_t i = sizes.size(); i-- > 1;) strides[i - 1] = strides[i] * sizes[i];
-    Tensor t = view(free_, sizes, strides, dtype);
-    free_ += bytes;
-    return t;
-  }
-
-  // Every tensor made so far, as one uint8 tensor of their bytes (the record: kept_call).
-  Tensor record() { return view(start_, {static_cast<int64_t>(free_ - start_)}, {1}, ScalarType::Byte); }
-
-  // the room `count` tensors of `bytes` in all take, aligned
-  static size_t bytes_for(int64_t bytes, int64_t count) { return static_cast<size_t>(bytes + count * kAlign); }
-
- private:
-  static constexpr size_t kAlign = kDrawAlign;
-  struct Header {
-    std::atomic<int64_t> references{1};
-  };
-  static void release(Header* h) {
-    if (h->references.fetch_sub(1) == 1) {
-      h->~Header();
-      std::free(h);
-    }
-  }
-  static void deleter(void*, void* ctx) { release(static_cast<Header*>(ctx)); }
-  Tensor view(uint8_t* data, IntList sizes, IntList strides, ScalarType dtype) {
-    AtenTensorHandle handle = nullptr;
-    block_->references.fetch_add(1);
-    const AOTITorchError code = torch_from_blob(data, static_cast<int64_t>(sizes.size()), sizes.data(), strides.data(),
-                                                0, shim_dtype(dtype), aoti_torch_device_type_cpu(), -1, &handle,
-                                                aoti_torch_layout_strided(), nullptr, 0, &OutputBlock::deleter, block_);
-    if (code != AOTI_TORCH_SUCCESS) release(block_);
-    check(code == AOTI_TORCH_SUCCESS, "u8aug.", op_, ": torch could not make an output tensor");
-    return Tensor(handle);
-  }
-
-  const char* op_;
-  Header* block_ = nullptr;
-  uint8_t* start_ = nullptr;
-  uint8_t* free_ = nullptr;
-  uint8_t* end_ = nullptr;
-};
-
 }  // namespace
 
-std::vector<Tensor> draw_chain(TorchRandom& random, ExpFunction exp, const Tensor& like,
-                               const std::vector<std::string>& program, const Tensor& number_tensor,
-                               const Tensor& bound_tensor, IntList shape, Tensor* record) {
+// The draw's outputs, a dozen small arrays, in one block of memory: each a tensor only when asked,
+// a view made with torch_from_blob (no dispatcher call, unlike an empty tensor's allocation: about
+// 1 us each), and the block is freed when the last of them is. Each starts at the next multiple of
+// kDrawAlign from the first, the layout python/u8aug/kornia/_native_draws.py's unpack reads the
+// record by.
+DrawBlock::DrawBlock(const char* op, size_t bytes) : op_(op) {
+  block_ = static_cast<Header*>(std::calloc(1, sizeof(Header) + bytes + 2 * kAlign));  // the record's gaps zero
+  check(block_ != nullptr, "u8aug.", op, ": could not allocate ", bytes, " bytes");
+  new (block_) Header();
+  start_ = reinterpret_cast<uint8_t*>(block_ + 1);
+  start_ += (kAlign - reinterpret_cast<uintptr_t>(start_) % kAlign) % kAlign;
+  free_ = start_;
+  end_ = free_ + bytes + kAlign;
+}
+
+DrawBlock::~DrawBlock() { release(block_); }  // the block's own reference; the tensors hold theirs
+
+DrawnArray DrawBlock::make(IntList sizes, ScalarType dtype) {
+  check(sizes.size() <= 4, "u8aug.", op_, ": internal error: a drawn array of ", sizes.size(), " dimensions");
+  int64_t n = 1;
+  for (int64_t s : sizes) n *= s;
+  const size_t bytes = static_cast<size_t>(n * element_bytes(dtype));
+  free_ += (kAlign - reinterpret_cast<uintptr_t>(free_) % kAlign) % kAlign;
+  check(free_ + bytes <= end_, "u8aug.", op_, ": internal error: the output block is too small");
+  DrawnArray a;
+  a.data = free_;
+  a.dims = static_cast<int64_t>(sizes.size());
+  std::copy(sizes.begin(), sizes.end(), a.sizes.begin());
+  a.dtype = dtype;
+  free_ += bytes;
+  return a;
+}
+
+Tensor DrawBlock::view(const DrawnArray& a) {
+  std::array<int64_t, 4> strides{1, 1, 1, 1};
+  for (int64_t i = a.dims - 1; i-- > 0;) strides[i] = strides[i + 1] * a.sizes[i + 1];
+  return view(a.data, {a.sizes.data(), static_cast<size_t>(a.dims)}, {strides.data(), static_cast<size_t>(a.dims)},
+              a.dtype);
+}
+
+Tensor DrawBlock::record() { return view(start_, {static_cast<int64_t>(free_ - start_)}, {1}, ScalarType::Byte); }
+
+void DrawBlock::release(Header* h) {
+  if (h->references.fetch_sub(1) == 1) {
+    h->~Header();
+    std::free(h);
+  }
+}
+
+void DrawBlock::deleter(void*, void* ctx) { release(static_cast<Header*>(ctx)); }
+
+Tensor DrawBlock::view(uint8_t* data, IntList sizes, IntList strides, ScalarType dtype) {
+  AtenTensorHandle handle = nullptr;
+  block_->references.fetch_add(1);
+  const AOTITorchError code = torch_from_blob(data, static_cast<int64_t>(sizes.size()), sizes.data(), strides.data(), 0,
+                                              shim_dtype(dtype), aoti_torch_device_type_cpu(), -1, &handle,
+                                              aoti_torch_layout_strided(), nullptr, 0, &DrawBlock::deleter, block_);
+  if (code != AOTI_TORCH_SUCCESS) release(block_);
+  check(code == AOTI_TORCH_SUCCESS, "u8aug.", op_, ": torch could not make an output tensor");
+  return Tensor(handle);
+}
+
+std::vector<Tensor> ChainDraw::tensors() const {
+  std::vector<Tensor> out;
+  out.reserve(arrays.size());
+  for (const DrawnArray& a : arrays) out.push_back(block->view(a));
+  return out;
+}
+
+ChainDraw draw_chain(TorchRandom& random, ExpFunction exp, const Tensor& like, const std::vector<std::string>& program,
+                     const Tensor& number_tensor, const Tensor& bound_tensor, IntList shape) {
   const char* op = "kornia_draws";
   // the numbers as one float64 tensor: a list of floats would be a graph input each under torch.compile
   check(number_tensor.defined() && number_tensor.is_cpu() && number_tensor.scalar_type() == ScalarType::Double &&
@@ -276,8 +276,10 @@ std::vector<Tensor> draw_chain(TorchRandom& random, ExpFunction exp, const Tenso
   // at most 8 uniform factors (8 B float32), or RandomAffine's (10 B float32)
   const int64_t modules = static_cast<int64_t>(program.size());
   const int64_t most = 5 * b + 8 * static_cast<int64_t>(input.size()) + std::max<int64_t>(96 * b, 16 * b + 32);
-  OutputBlock block(op, OutputBlock::bytes_for(modules * most, modules * 8));
-  std::vector<Tensor> out;
+  ChainDraw drawn;
+  drawn.block = std::make_shared<DrawBlock>(op, DrawBlock::bytes_for(modules * most, modules * 8));
+  DrawBlock& block = *drawn.block;
+  std::vector<DrawnArray>& out = drawn.arrays;
   size_t next_bound = 0, next_number = 0;
   auto take_bound = [&]() {
     check(next_bound < bound_count, "u8aug.", op, ": the program needs more bounds than the ", bound_count, " given");
@@ -286,12 +288,12 @@ std::vector<Tensor> draw_chain(TorchRandom& random, ExpFunction exp, const Tenso
   auto new_tensor = [&](IntList sizes, ScalarType dtype) { return block.make(sizes, dtype); };
   for (const std::string& text : program) {
     const ModuleDraw d = parse_draw(text, numbers, next_number);
-    const Tensor gate = new_tensor({b}, ScalarType::Float), take = new_tensor({b}, ScalarType::Bool);
+    const DrawnArray gate = new_tensor({b}, ScalarType::Float), take = new_tensor({b}, ScalarType::Bool);
     float* g = static_cast<float*>(gate.data_ptr());
     kornia_gate(random, d.p, d.same_on_batch, b, g);
     bool* t = static_cast<bool*>(take.data_ptr());
     for (int64_t i = 0; i < b; ++i) t[i] = g[i] > 0.5f;
-    const Tensor seen = new_tensor({static_cast<int64_t>(input.size())}, ScalarType::Long);
+    const DrawnArray seen = new_tensor({static_cast<int64_t>(input.size())}, ScalarType::Long);
     std::copy(input.begin(), input.end(), static_cast<int64_t*>(seen.data_ptr()));
     out.insert(out.end(), {gate, take, seen});
     const int64_t h = input[input.size() - 2], w = input[input.size() - 1];
@@ -304,8 +306,8 @@ std::vector<Tensor> draw_chain(TorchRandom& random, ExpFunction exp, const Tenso
             ": bad resized_crop \"", text, "\"");
       c.log_ratio_low = take_bound(), c.log_ratio_high = take_bound();
       c.same_on_batch = d.same_on_batch;
-      const Tensor src = new_tensor({b, 4, 2}, ScalarType::Float), dst = new_tensor({b, 4, 2}, ScalarType::Float);
-      const Tensor in_size = new_tensor({b, 2}, ScalarType::Long), out_size = new_tensor({b, 2}, ScalarType::Long);
+      const DrawnArray src = new_tensor({b, 4, 2}, ScalarType::Float), dst = new_tensor({b, 4, 2}, ScalarType::Float);
+      const DrawnArray in_size = new_tensor({b, 2}, ScalarType::Long), out_size = new_tensor({b, 2}, ScalarType::Long);
       std::vector<float> scratch(static_cast<size_t>(b * (2 * kResizedCropCandidates + 2)));
       kornia_resized_crop(random, c, b, h, w, exp, const_cast<Tensor*>(&like), scratch.data(),
                           static_cast<float*>(src.data_ptr()), static_cast<float*>(dst.data_ptr()));
@@ -324,7 +326,7 @@ std::vector<Tensor> draw_chain(TorchRandom& random, ExpFunction exp, const Tenso
       c.same_on_batch = d.same_on_batch;
       std::vector<float> factors(static_cast<size_t>(4 * b));
       for (int k = 0; k < 4; ++k) out.push_back(new_tensor({b}, ScalarType::Float));
-      const Tensor order = new_tensor({4}, ScalarType::Long);
+      const DrawnArray order = new_tensor({4}, ScalarType::Long);
       kornia_color_jitter(random, c, b, factors.data(), static_cast<int64_t*>(order.data_ptr()));
       for (int k = 0; k < 4; ++k) {
         float* f = static_cast<float*>(out[out.size() - 4 + k].data_ptr());
@@ -350,9 +352,10 @@ std::vector<Tensor> draw_chain(TorchRandom& random, ExpFunction exp, const Tenso
         c.shear_x_low = take_bound(), c.shear_x_high = take_bound();
         c.shear_y_low = take_bound(), c.shear_y_high = take_bound();
       }
-      const Tensor translations = new_tensor({b, 2}, ScalarType::Float), center = new_tensor({b, 2}, ScalarType::Float);
-      const Tensor scale = new_tensor({b, 2}, ScalarType::Float), angle = new_tensor({b}, ScalarType::Float);
-      const Tensor shear_x = new_tensor({b}, ScalarType::Float), shear_y = new_tensor({b}, ScalarType::Float);
+      const DrawnArray translations = new_tensor({b, 2}, ScalarType::Float),
+                       center = new_tensor({b, 2}, ScalarType::Float);
+      const DrawnArray scale = new_tensor({b, 2}, ScalarType::Float), angle = new_tensor({b}, ScalarType::Float);
+      const DrawnArray shear_x = new_tensor({b}, ScalarType::Float), shear_y = new_tensor({b}, ScalarType::Float);
       kornia_affine(random, c, b, h, w, static_cast<float*>(translations.data_ptr()),
                     static_cast<float*>(center.data_ptr()), static_cast<float*>(scale.data_ptr()),
                     static_cast<float*>(angle.data_ptr()), static_cast<float*>(shear_x.data_ptr()),
@@ -364,7 +367,7 @@ std::vector<Tensor> draw_chain(TorchRandom& random, ExpFunction exp, const Tenso
       check(d.ints[0] == 0 || d.ints[0] == 1, "u8aug.", op, ": bad perspective \"", text, "\" (METHOD 0|1)");
       const float scale = take_bound(), low = take_bound(), high = take_bound();
       check(scale >= 0.0f && scale <= 1.0f, "u8aug.", op, ": distortion_scale must be in [0, 1], got ", scale);
-      const Tensor start = new_tensor({b, 4, 2}, ScalarType::Float), end = new_tensor({b, 4, 2}, ScalarType::Float);
+      const DrawnArray start = new_tensor({b, 4, 2}, ScalarType::Float), end = new_tensor({b, 4, 2}, ScalarType::Float);
       kornia_perspective(random, scale, low, high, d.ints[0] == 1, d.same_on_batch, b, h, w,
                          static_cast<float*>(start.data_ptr()), static_cast<float*>(end.data_ptr()));
       out.insert(out.end(), {start, end});
@@ -372,7 +375,7 @@ std::vector<Tensor> draw_chain(TorchRandom& random, ExpFunction exp, const Tenso
       const float low = take_bound(), high = take_bound();
       check(low >= 0.0f && high <= 8.0f && low <= high, "u8aug.", op, ": posterize bits must lie in [0, 8], got [", low,
             ", ", high, "]");
-      const Tensor bits = new_tensor({b}, ScalarType::Int);
+      const DrawnArray bits = new_tensor({b}, ScalarType::Int);
       kornia_posterize(random, low, high, d.same_on_batch, b, static_cast<int32_t*>(bits.data_ptr()));
       out.push_back(bits);
     } else if (d.kind == "uniform") {
@@ -380,7 +383,7 @@ std::vector<Tensor> draw_chain(TorchRandom& random, ExpFunction exp, const Tenso
             "\"");
       for (int64_t k = 0; k < d.ints[0]; ++k) {
         const float low = take_bound(), high = take_bound();
-        const Tensor f = new_tensor({b}, ScalarType::Float);
+        const DrawnArray f = new_tensor({b}, ScalarType::Float);
         kornia_uniform(random, low, high, d.same_on_batch, b, static_cast<float*>(f.data_ptr()));
         out.push_back(f);
       }
@@ -388,15 +391,12 @@ std::vector<Tensor> draw_chain(TorchRandom& random, ExpFunction exp, const Tenso
   }
   check(next_bound == bound_count && next_number == numbers.size(), "u8aug.", op, ": the program used ", next_bound,
         " of the ", bound_count, " bounds and ", next_number, " of the ", numbers.size(), " numbers given");
-  if (record != nullptr) {
-    // the record's layout is the outputs' order: each made after the one before it
-    for (size_t i = 1; i < out.size(); ++i) {
-      check(out[i].data_ptr() > out[i - 1].data_ptr(), "u8aug.", op, ": internal error: output ", i,
-            " is not after the one before it in the record");
-    }
-    *record = block.record();
+  // the record's layout is the outputs' order: each made after the one before it
+  for (size_t i = 1; i < out.size(); ++i) {
+    check(out[i].data > out[i - 1].data, "u8aug.", op, ": internal error: output ", i,
+          " is not after the one before it in the record");
   }
-  return out;
+  return drawn;
 }
 
 std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::string>& program,
@@ -404,9 +404,10 @@ std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::str
                                  Tensor* record) {
   uint8_t* bytes = state_bytes("kornia_draws", state);
   TorchRandom random(read_engine(bytes));
-  std::vector<Tensor> out = draw_chain(random, torch_exp, state, program, number_tensor, bound_tensor, shape, record);
+  const ChainDraw drawn = draw_chain(random, torch_exp, state, program, number_tensor, bound_tensor, shape);
   write_engine(random.state(), bytes);
-  return out;
+  if (record != nullptr) *record = drawn.block->record();
+  return drawn.tensors();
 }
 
 namespace {

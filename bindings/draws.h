@@ -3,6 +3,9 @@
 // u8aug::kornia_forward_parameters and the CPU's kept_call (bindings/kept_call.inc).
 #pragma once
 
+#include <array>
+#include <atomic>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -25,11 +28,60 @@ std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::str
                                  const Tensor& number_tensor, const Tensor& bound_tensor, IntList shape,
                                  Tensor* record);
 
+// One of a draw's outputs in its DrawBlock: its bytes, sizes and dtype, a tensor only when asked.
+struct DrawnArray {
+  uint8_t* data = nullptr;
+  std::array<int64_t, 4> sizes{};
+  int64_t dims = 0;
+  ScalarType dtype = ScalarType::Float;
+  void* data_ptr() const { return data; }
+};
+
+// The draw's outputs in one block of memory (bindings/draws.cpp); a tensor made of one is a view
+// that keeps the block alive.
+class DrawBlock {
+ public:
+  DrawBlock(const char* op, size_t bytes);
+  ~DrawBlock();
+  DrawBlock(const DrawBlock&) = delete;
+  DrawBlock& operator=(const DrawBlock&) = delete;
+  DrawnArray make(IntList sizes, ScalarType dtype);
+  Tensor view(const DrawnArray& a);
+  // every array made so far, as one uint8 tensor of their bytes (the record: kept_call)
+  Tensor record();
+  // the room `count` arrays of `bytes` in all take, aligned
+  static size_t bytes_for(int64_t bytes, int64_t count) { return static_cast<size_t>(bytes + count * kDrawAlign); }
+
+ private:
+  static constexpr size_t kAlign = kDrawAlign;
+  struct Header {
+    std::atomic<int64_t> references{1};
+  };
+  static void release(Header* h);
+  static void deleter(void*, void* ctx);
+  Tensor view(uint8_t* data, IntList sizes, IntList strides, ScalarType dtype);
+
+  const char* op_;
+  Header* block_ = nullptr;
+  uint8_t* start_ = nullptr;
+  uint8_t* free_ = nullptr;
+  uint8_t* end_ = nullptr;
+};
+
+// A chain's draw: its outputs in order (each module's gate as float32 and bool, the shape it saw,
+// then its draw's arrays), tensors only when asked: a kept call views the few its steps read.
+struct ChainDraw {
+  std::shared_ptr<DrawBlock> block;
+  std::vector<DrawnArray> arrays;
+  size_t size() const { return arrays.size(); }
+  Tensor tensor(size_t i) const { return block->view(arrays[i]); }
+  std::vector<Tensor> tensors() const;
+};
+
 // The chain's draw on `random`: kornia_draws's body (exp: torch.exp, `like` a CPU tensor for its
-// context and for the tensors made).
-std::vector<Tensor> draw_chain(TorchRandom& random, ExpFunction exp, const Tensor& like,
-                               const std::vector<std::string>& program, const Tensor& number_tensor,
-                               const Tensor& bound_tensor, IntList shape, Tensor* record);
+// context).
+ChainDraw draw_chain(TorchRandom& random, ExpFunction exp, const Tensor& like, const std::vector<std::string>& program,
+                     const Tensor& number_tensor, const Tensor& bound_tensor, IntList shape);
 
 // One ask of a draw for torch's numbers: n uniform float32s (torch.rand), or a permutation of n
 // (torch.randperm).
@@ -51,9 +103,8 @@ ChainAsks chain_asks(const std::vector<std::string>& program, const Tensor& numb
 // The draw on torch's CPU generator itself: the numbers `asks` names asked of torch through its
 // dispatcher (torch.rand for each run of uniform numbers, torch.randperm), so that an op drawing
 // this way needs no Python to read and write the generator's state. `like`: a CPU tensor.
-std::vector<Tensor> kornia_draws_from_torch(const ChainAsks& asks, const Tensor& like,
-                                            const std::vector<std::string>& program, const Tensor& number_tensor,
-                                            const Tensor& bound_tensor, IntList shape, Tensor* record);
+ChainDraw kornia_draws_from_torch(const ChainAsks& asks, const Tensor& like, const std::vector<std::string>& program,
+                                  const Tensor& number_tensor, const Tensor& bound_tensor, IntList shape);
 
 }  // namespace bindings
 }  // namespace u8aug

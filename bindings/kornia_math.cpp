@@ -21,11 +21,11 @@ namespace {
 // size, so the draw asks torch itself). Its out= overload on aligned per-thread scratch: the same
 // structured kernel as torch.exp(x), without allocating its input and output on every call.
 void torch_unary(const char* op, float* values, int64_t n) {
-  thread_local FloatScratch in_scratch, out_scratch;
-  float* in_data = in_scratch.get(n);
-  float* out_data = out_scratch.get(n);
+  thread_local Scratch in_scratch, out_scratch;
+  float* in_data = in_scratch.get<float>(n);
+  float* out_data = out_scratch.get<float>(n);
   std::memcpy(in_data, values, sizeof(float) * static_cast<size_t>(n));
-  const Tensor in = float_view(in_data, n), out = float_view(out_data, n);
+  const Tensor in = cpu_view(in_data, n, ScalarType::Float), out = cpu_view(out_data, n, ScalarType::Float);
   std::array<StableIValue, 2> stack{torch::stable::detail::from(in), torch::stable::detail::from(out)};
   shim(torch_call_dispatcher(op, "out", stack.data(), TORCH_ABI_VERSION), op);
   const Tensor result = torch::stable::detail::to<Tensor>(stack[0]);

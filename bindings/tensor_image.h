@@ -40,10 +40,16 @@ inline std::ostream& operator<<(std::ostream& os, Shape s) {
   for (size_t i = 0; i < s.sizes.size(); ++i) os << (i ? ", " : "") << s.sizes[i];
   return os << ']';
 }
-inline std::string device_name(const Tensor& t) {
-  if (t.is_cuda()) return "cuda:" + std::to_string(static_cast<int>(t.get_device_index()));
-  return t.is_cpu() ? "cpu" : "a device other than the CPU and CUDA";
+// A tensor's device as torch prints it, read only when a failed check prints it: a check's
+// arguments are made on every call, passed or not.
+struct DeviceName {
+  const Tensor& t;
+};
+inline std::ostream& operator<<(std::ostream& os, const DeviceName& d) {
+  if (d.t.is_cuda()) return os << "cuda:" << static_cast<int>(d.t.get_device_index());
+  return os << (d.t.is_cpu() ? "cpu" : "a device other than the CPU and CUDA");
 }
+inline DeviceName device_name(const Tensor& t) { return DeviceName{t}; }
 
 // The error every check raises: a std::runtime_error, which torch turns into a Python RuntimeError
 // with this text (no file and line prefix, unlike STD_TORCH_CHECK).
@@ -192,40 +198,40 @@ inline std::optional<int64_t> whole_number(const std::string& word) {
   return v;
 }
 
-// A contiguous 1-D float32 CPU tensor over n floats the caller owns and keeps alive while it is
-// used (no allocation, no deleter): what the draws hand torch's dispatcher to fill.
-inline Tensor float_view(float* data, int64_t n) {
+// A contiguous 1-D CPU tensor over n elements the caller owns and keeps alive while it is used
+// (no allocation, no deleter): what the draws hand torch's dispatcher to fill.
+inline Tensor cpu_view(void* data, int64_t n, ScalarType dtype) {
   const int64_t stride = 1;
   AtenTensorHandle handle = nullptr;
-  const AOTITorchError code =
-      torch_from_blob(data, 1, &n, &stride, 0, shim_dtype(ScalarType::Float), aoti_torch_device_type_cpu(), -1, &handle,
-                      aoti_torch_layout_strided(), nullptr, 0, nullptr, nullptr);
-  check(code == AOTI_TORCH_SUCCESS, "u8aug: torch could not view ", n, " floats as a tensor");
+  const AOTITorchError code = torch_from_blob(data, 1, &n, &stride, 0, shim_dtype(dtype), aoti_torch_device_type_cpu(),
+                                              -1, &handle, aoti_torch_layout_strided(), nullptr, 0, nullptr, nullptr);
+  check(code == AOTI_TORCH_SUCCESS, "u8aug: torch could not view ", n, " elements as a tensor");
   return Tensor(handle);
 }
 
-// Per-thread float scratch, 64-byte aligned as torch's CPU allocator aligns a tensor (torch's
-// vectorized math sees the same alignment as on its own tensors), grown as needed, kept.
-class FloatScratch {
+// Per-thread scratch, 64-byte aligned as torch's CPU allocator aligns a tensor (torch's vectorized
+// math sees the same alignment as on its own tensors), grown as needed, kept.
+class Scratch {
  public:
-  FloatScratch() = default;
-  FloatScratch(const FloatScratch&) = delete;
-  FloatScratch& operator=(const FloatScratch&) = delete;
-  ~FloatScratch() { std::free(data_); }
-  float* get(int64_t n) {
-    if (n > capacity_) {
+  Scratch() = default;
+  Scratch(const Scratch&) = delete;
+  Scratch& operator=(const Scratch&) = delete;
+  ~Scratch() { std::free(data_); }
+  template <class T>
+  T* get(int64_t n) {
+    const size_t bytes = (static_cast<size_t>(std::max<int64_t>(n, 16)) * sizeof(T) + 63) / 64 * 64;
+    if (bytes > capacity_) {
       std::free(data_);
-      capacity_ = std::max<int64_t>(n, 64);
-      data_ = static_cast<float*>(std::aligned_alloc(64, static_cast<size_t>((capacity_ * 4 + 63) / 64 * 64)));
-      if (data_ == nullptr) capacity_ = 0;
-      check(data_ != nullptr, "u8aug: could not allocate ", n, " floats of scratch");
+      data_ = std::aligned_alloc(64, bytes);
+      capacity_ = data_ != nullptr ? bytes : 0;
+      check(data_ != nullptr, "u8aug: could not allocate ", bytes, " bytes of scratch");
     }
-    return data_;
+    return static_cast<T*>(data_);
   }
 
  private:
-  float* data_ = nullptr;
-  int64_t capacity_ = 0;
+  void* data_ = nullptr;
+  size_t capacity_ = 0;
 };
 
 inline int64_t batch_of(const Tensor& img) { return img.dim() == 4 ? img.size(0) : 1; }

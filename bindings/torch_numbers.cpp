@@ -52,23 +52,22 @@ class TorchNumbers final : public RandomSource {
   explicit TorchNumbers(const std::vector<Ask>& asks) {
     for (const Ask& a : asks) {
       if (a.permutation) {
-        std::array<StableIValue, 5> stack{
-            torch::stable::detail::from(a.n), torch::stable::detail::from(std::optional<ScalarType>(ScalarType::Long)),
-            torch::stable::detail::from(std::nullopt), torch::stable::detail::from(std::nullopt),
-            torch::stable::detail::from(std::nullopt)};
-        shim(torch_call_dispatcher("aten::randperm", "", stack.data(), TORCH_ABI_VERSION), "run torch.randperm");
-        const Tensor p = torch::stable::detail::to<Tensor>(stack[0]);
-        check(p.is_contiguous() && p.scalar_type() == ScalarType::Long && p.numel() == a.n,
+        // torch.randperm(n) is its out= overload on a new tensor: here on per-thread scratch
+        thread_local Scratch scratch;
+        int64_t* values = scratch.get<int64_t>(a.n);
+        const Tensor p = cpu_view(values, a.n, ScalarType::Long);
+        std::array<StableIValue, 2> stack{torch::stable::detail::from(a.n), torch::stable::detail::from(p)};
+        shim(torch_call_dispatcher("aten::randperm", "out", stack.data(), TORCH_ABI_VERSION), "run torch.randperm");
+        check(torch::stable::detail::to<Tensor>(stack[0]).data_ptr() == values,
               "u8aug.kornia_draws: torch.randperm gave an unexpected tensor");
-        const int64_t* values = static_cast<const int64_t*>(p.data_ptr());
         permutations_.insert(permutations_.end(), values, values + a.n);
         continue;
       }
       // torch.rand(n) is torch.empty(n).uniform_(0, 1): uniform_ on per-thread scratch, the same
       // numbers without torch.rand's allocation and its second trip through the dispatcher
-      thread_local FloatScratch scratch;
-      float* values = scratch.get(a.n);
-      const Tensor u = float_view(values, a.n);
+      thread_local Scratch scratch;
+      float* values = scratch.get<float>(a.n);
+      const Tensor u = cpu_view(values, a.n, ScalarType::Float);
       std::array<StableIValue, 4> stack{torch::stable::detail::from(u), torch::stable::detail::from(0.0),
                                         torch::stable::detail::from(1.0), torch::stable::detail::from(std::nullopt)};
       shim(torch_call_dispatcher("aten::uniform_", "", stack.data(), TORCH_ABI_VERSION), "run torch.Tensor.uniform_");
@@ -127,21 +126,20 @@ ChainAsks chain_asks(const std::vector<std::string>& program, const Tensor& numb
   AskRecorder recorder;
   TorchRandom random(recorder);
   ChainAsks made;
-  made.tensors = draw_chain(random, no_exp, like, program, number_tensor, bound_tensor, shape, nullptr).size();
+  made.tensors = draw_chain(random, no_exp, like, program, number_tensor, bound_tensor, shape).size();
   made.asks = std::move(recorder.asks);
   std::lock_guard<std::mutex> lock(mutex);
   if (kept.size() >= 4096) kept.clear();  // a bound on what many configurations keep
   return kept.emplace(std::move(key), std::move(made)).first->second;
 }
 
-std::vector<Tensor> kornia_draws_from_torch(const ChainAsks& asks, const Tensor& like,
-                                            const std::vector<std::string>& program, const Tensor& number_tensor,
-                                            const Tensor& bound_tensor, IntList shape, Tensor* record) {
+ChainDraw kornia_draws_from_torch(const ChainAsks& asks, const Tensor& like, const std::vector<std::string>& program,
+                                  const Tensor& number_tensor, const Tensor& bound_tensor, IntList shape) {
   TorchNumbers numbers(asks.asks);
   TorchRandom random(numbers);
-  std::vector<Tensor> out = draw_chain(random, torch_exp, like, program, number_tensor, bound_tensor, shape, record);
+  ChainDraw drawn = draw_chain(random, torch_exp, like, program, number_tensor, bound_tensor, shape);
   check(numbers.all_served(), "u8aug.kornia_draws: internal error: the draw asked for fewer numbers than before");
-  return out;
+  return drawn;
 }
 
 namespace {
@@ -153,7 +151,7 @@ std::vector<Tensor> kornia_forward_parameters(const std::vector<std::string>& pr
   check(number_tensor.defined() && number_tensor.is_cpu(),
         "u8aug.kornia_forward_parameters: expected numbers on the CPU");
   const ChainAsks asks = chain_asks(program, number_tensor, bound_tensor, shape, number_tensor);
-  return kornia_draws_from_torch(asks, number_tensor, program, number_tensor, bound_tensor, shape, nullptr);
+  return kornia_draws_from_torch(asks, number_tensor, program, number_tensor, bound_tensor, shape).tensors();
 }
 
 }  // namespace

@@ -40,16 +40,20 @@ inline std::ostream& operator<<(std::ostream& os, Shape s) {
   for (size_t i = 0; i < s.sizes.size(); ++i) os << (i ? ", " : "") << s.sizes[i];
   return os << ']';
 }
-// A tensor's device as torch prints it, read only when a failed check prints it: a check's
-// arguments are made on every call, passed or not.
+// A tensor's device as torch prints it, put in words only when a failed check prints it: a
+// check's arguments are made on every call, passed or not.
 struct DeviceName {
-  const Tensor& t;
+  int kind;  // 0 the CPU, 1 CUDA, 2 another
+  int index;
 };
 inline std::ostream& operator<<(std::ostream& os, const DeviceName& d) {
-  if (d.t.is_cuda()) return os << "cuda:" << static_cast<int>(d.t.get_device_index());
-  return os << (d.t.is_cpu() ? "cpu" : "a device other than the CPU and CUDA");
+  if (d.kind == 1) return os << "cuda:" << d.index;
+  return os << (d.kind == 0 ? "cpu" : "a device other than the CPU and CUDA");
 }
-inline DeviceName device_name(const Tensor& t) { return DeviceName{t}; }
+inline DeviceName device_name(const Tensor& t) {
+  if (t.is_cuda()) return DeviceName{1, static_cast<int>(t.get_device_index())};
+  return DeviceName{t.is_cpu() ? 0 : 2, 0};
+}
 
 // The error every check raises: a std::runtime_error, which torch turns into a Python RuntimeError
 // with this text (no file and line prefix, unlike STD_TORCH_CHECK).

@@ -229,6 +229,40 @@ def test_hooks_keywords_and_float_take_kornias_path():
 @pytest.mark.parametrize(
     "make",
     [
+        lambda: UK.RandomHorizontalFlip(p=1.0),
+        lambda: UK.AugmentationSequential(UK.RandomResizedCrop((8, 8)), UK.ColorJitter(0.2, 0.2, p=1.0)),
+    ],
+    ids=["class", "container"],
+)
+def test_a_module_compiled_in_place_or_hooked_takes_nn_modules_call(make):
+    # the thin call (and the container's) is nn.Module's call only where that call would be the
+    # forward alone: Module.compile()'s compiled call, a hook and a global hook still run
+    aug = make()
+    x = random_image((1, 3, 16, 17), seed=4)
+    aug(x)
+    ran = []
+
+    def compiled(*args, **kwargs):  # stands in for what Module.compile() sets
+        ran.append("compiled")
+        return aug._call_impl(*args, **kwargs)
+
+    aug._compiled_call_impl = compiled
+    torch.manual_seed(1)
+    got = aug(x)
+    del aug._compiled_call_impl
+    torch.manual_seed(1)
+    assert ran == ["compiled"] and torch.equal(got, aug(x))
+    handle = torch.nn.modules.module.register_module_forward_hook(lambda m, args, out: ran.append(type(m).__name__))
+    try:
+        aug(x)
+    finally:
+        handle.remove()
+    assert ran[1:] and ran[-1] == type(aug).__name__, ran
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
         lambda: UK.RandomAffine(20.0, p=0.7),  # a matrix computed from the draw
         lambda: UK.RandomMotionBlur(3, 35.0, 0.5, p=1.0),  # a draw in Python
         lambda: UK.RandomResizedCrop((10, 10), p=0.5),  # a crop that may skip

@@ -10,6 +10,7 @@ settings token instead (_state.state_setattr), which the callers hold beside the
 
 import torch
 from kornia.augmentation import random_generator as rg
+from torch.nn.modules import module as _nn_module
 
 from . import _native_draws
 
@@ -133,3 +134,20 @@ def _equal_constant(u, v) -> bool:
     if type(u) is str:  # a module's name, which a compiled call that made the guard may have copied
         return u == v
     return type(u) is tuple and all(isinstance(e, (*_NUMBERS, str)) for e in u + v) and bool(u == v)
+
+
+def call_is_forward(module) -> bool:
+    """Whether nn.Module's call of the module would be its ``forward`` alone: no hook (its own check,
+    in the same order of cheapness), not compiled in place (``Module.compile``), no jit trace."""
+    return not (
+        module._forward_hooks
+        or module._forward_pre_hooks
+        or module._backward_hooks
+        or module._backward_pre_hooks
+        or _nn_module._global_forward_hooks
+        or _nn_module._global_forward_pre_hooks
+        or _nn_module._global_backward_hooks
+        or _nn_module._global_backward_pre_hooks
+        or module._compiled_call_impl is not None
+        or torch._C._get_tracing_state() is not None
+    )

@@ -29,7 +29,6 @@ from typing import NamedTuple, Optional, Tuple
 
 import torch
 from kornia.augmentation.base import _BasicAugmentationBase
-from torch.nn.modules import module as _nn_module
 
 from . import _apply, _fused, _guard, _kept, _native_draws, _state
 from ._planner import Planner, _NotFused
@@ -55,20 +54,6 @@ class ThinPlan(NamedTuple):
     native: Optional[Tuple[Tuple[int, ...], Tuple[tuple, ...]]] = None
 
 
-def _hooked(module) -> bool:
-    """Whether nn.Module's call would run hooks (its own check, in the same order of cheapness)."""
-    return bool(
-        module._forward_hooks
-        or module._forward_pre_hooks
-        or module._backward_hooks
-        or module._backward_pre_hooks
-        or _nn_module._global_forward_hooks
-        or _nn_module._global_forward_pre_hooks
-        or _nn_module._global_backward_hooks
-        or _nn_module._global_backward_pre_hooks
-    )
-
-
 def _kornias_forward(forward) -> bool:
     """kornia's forward: its own, the copy of it kornia makes for each class (``__init_subclass__``,
     its ``__wrapped__`` the one it copied), or u8aug's, which hands everything but an image list to it."""
@@ -83,7 +68,7 @@ def call(module, *args, **kwargs):
     """The class's ``__call__``: one uint8 image tensor and nothing else takes the kept plan."""
     if len(args) == 1 and not kwargs:
         x = args[0]
-        if isinstance(x, torch.Tensor) and x.dtype == torch.uint8 and not _hooked(module):
+        if isinstance(x, torch.Tensor) and x.dtype == torch.uint8 and _guard.call_is_forward(module):
             y = forward(module, x)
             if y is not None:
                 return y
@@ -93,7 +78,7 @@ def call(module, *args, **kwargs):
 def forward(module, x: torch.Tensor) -> Optional[torch.Tensor]:
     """The call through the module's kept plan for this image's kind; None where it has none."""
     dims = x.dim()
-    if dims not in (3, 4) or torch._C._get_tracing_state() is not None:
+    if dims not in (3, 4):
         return None
     guard = _guard.guard(module)
     kept = module._u8aug_thin

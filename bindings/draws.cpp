@@ -6,10 +6,8 @@
 
 #include <array>
 #include <algorithm>
-#include <atomic>
 #include <cstdlib>
 #include <cstring>
-#include <new>
 #include <string>
 #include <vector>
 
@@ -182,75 +180,6 @@ ModuleDraw parse_draw(const std::string& text, const std::vector<double>& number
 
 }  // namespace
 
-// The draw's outputs, a dozen small arrays, in one block of memory: each a tensor only when asked,
-// a view made with torch_from_blob (no dispatcher call, unlike an empty tensor's allocation: about
-// 1 us each), and the block is freed when the last of them is. Each starts at the next multiple of
-// kDrawAlign from the first, the layout python/u8aug/kornia/_native_draws.py's unpack reads the
-// record by.
-DrawBlock::DrawBlock(const char* op, size_t bytes) : op_(op) {
-  block_ = static_cast<Header*>(std::calloc(1, sizeof(Header) + bytes + 2 * kAlign));  // the record's gaps zero
-  check(block_ != nullptr, "u8aug.", op, ": could not allocate ", bytes, " bytes");
-  new (block_) Header();
-  start_ = reinterpret_cast<uint8_t*>(block_ + 1);
-  start_ += (kAlign - reinterpret_cast<uintptr_t>(start_) % kAlign) % kAlign;
-  free_ = start_;
-  end_ = free_ + bytes + kAlign;
-}
-
-DrawBlock::~DrawBlock() { release(block_); }  // the block's own reference; the tensors hold theirs
-
-DrawnArray DrawBlock::make(IntList sizes, ScalarType dtype) {
-  check(sizes.size() <= 4, "u8aug.", op_, ": internal error: a drawn array of ", sizes.size(), " dimensions");
-  int64_t n = 1;
-  for (int64_t s : sizes) n *= s;
-  const size_t bytes = static_cast<size_t>(n * element_bytes(dtype));
-  free_ += (kAlign - reinterpret_cast<uintptr_t>(free_) % kAlign) % kAlign;
-  check(free_ + bytes <= end_, "u8aug.", op_, ": internal error: the output block is too small");
-  DrawnArray a;
-  a.data = free_;
-  a.dims = static_cast<int64_t>(sizes.size());
-  std::copy(sizes.begin(), sizes.end(), a.sizes.begin());
-  a.dtype = dtype;
-  free_ += bytes;
-  return a;
-}
-
-Tensor DrawBlock::view(const DrawnArray& a) {
-  std::array<int64_t, 4> strides{1, 1, 1, 1};
-  for (int64_t i = a.dims - 1; i-- > 0;) strides[i] = strides[i + 1] * a.sizes[i + 1];
-  return view(a.data, {a.sizes.data(), static_cast<size_t>(a.dims)}, {strides.data(), static_cast<size_t>(a.dims)},
-              a.dtype);
-}
-
-Tensor DrawBlock::record() { return view(start_, {static_cast<int64_t>(free_ - start_)}, {1}, ScalarType::Byte); }
-
-void DrawBlock::release(Header* h) {
-  if (h->references.fetch_sub(1) == 1) {
-    h->~Header();
-    std::free(h);
-  }
-}
-
-void DrawBlock::deleter(void*, void* ctx) { release(static_cast<Header*>(ctx)); }
-
-Tensor DrawBlock::view(uint8_t* data, IntList sizes, IntList strides, ScalarType dtype) {
-  AtenTensorHandle handle = nullptr;
-  block_->references.fetch_add(1);
-  const AOTITorchError code = torch_from_blob(data, static_cast<int64_t>(sizes.size()), sizes.data(), strides.data(), 0,
-                                              shim_dtype(dtype), aoti_torch_device_type_cpu(), -1, &handle,
-                                              aoti_torch_layout_strided(), nullptr, 0, &DrawBlock::deleter, block_);
-  if (code != AOTI_TORCH_SUCCESS) release(block_);
-  check(code == AOTI_TORCH_SUCCESS, "u8aug.", op_, ": torch could not make an output tensor");
-  return Tensor(handle);
-}
-
-std::vector<Tensor> ChainDraw::tensors() const {
-  std::vector<Tensor> out;
-  out.reserve(arrays.size());
-  for (const DrawnArray& a : arrays) out.push_back(block->view(a));
-  return out;
-}
-
 ChainDraw draw_chain(TorchRandom& random, ExpFunction exp, const Tensor& like, const std::vector<std::string>& program,
                      const Tensor& number_tensor, const Tensor& bound_tensor, IntList shape) {
   const char* op = "kornia_draws";
@@ -391,12 +320,7 @@ ChainDraw draw_chain(TorchRandom& random, ExpFunction exp, const Tensor& like, c
   }
   check(next_bound == bound_count && next_number == numbers.size(), "u8aug.", op, ": the program used ", next_bound,
         " of the ", bound_count, " bounds and ", next_number, " of the ", numbers.size(), " numbers given");
-  // the record's layout is the outputs' order: each made after the one before it
-  for (size_t i = 1; i < out.size(); ++i) {
-    check(out[i].data > out[i - 1].data, "u8aug.", op, ": internal error: output ", i,
-          " is not after the one before it in the record");
-  }
-  return drawn;
+  return drawn;  // the record's layout is the outputs' order: DrawBlock::make places each after the last
 }
 
 std::vector<Tensor> kornia_draws(const Tensor& state, const std::vector<std::string>& program,

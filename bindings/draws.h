@@ -37,7 +37,7 @@ struct DrawnArray {
   void* data_ptr() const { return data; }
 };
 
-// The draw's outputs in one block of memory (bindings/draws.cpp); a tensor made of one is a view
+// The draw's outputs in one block of memory (bindings/draw_block.cpp); a tensor made of one is a view
 // that keeps the block alive.
 class DrawBlock {
  public:

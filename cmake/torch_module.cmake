@@ -65,7 +65,7 @@ function(u8aug_torch_objects target)
   target_link_libraries(${target} PRIVATE u8aug_kernels)
 endfunction()
 u8aug_torch_objects(u8aug_torch_ops bindings/torch_ops.cpp bindings/torch_cpu.cpp bindings/draws.cpp
-  bindings/torch_numbers.cpp bindings/kornia_math.cpp bindings/output_cache.cpp)
+  bindings/draw_block.cpp bindings/torch_numbers.cpp bindings/kornia_math.cpp bindings/output_cache.cpp)
 # kornia's float32 steps, each rounded as kornia rounds it (u8aug/draws.h): no fused multiply-add
 set_source_files_properties(bindings/draws.cpp bindings/kornia_math.cpp PROPERTIES COMPILE_OPTIONS -ffp-contract=off)
 

@@ -17,7 +17,7 @@ const float* draws_of(const char* op, const char* name, const Tensor& t, IntList
 // kornia.filters.get_gaussian_kernel1d(size, sigma) for a (B, 1) or (B,) float32 CPU sigma: (B, size)
 Tensor gaussian_kernel1d(const Tensor& sigma, int64_t size);
 
-// u8aug/kornia_draws.h's ExpFunction: torch.exp in place; context: a const Tensor* on the CPU
+// u8aug/kornia_draws.h's ExpFunction: torch.exp in place, on per-thread scratch (the context is unused)
 void torch_exp(float* values, int64_t n, void* context);
 
 }  // namespace bindings

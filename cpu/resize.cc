@@ -12,6 +12,7 @@
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "cpu/resize.cc"
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/aligned_allocator.h>
 #include <hwy/highway.h>
 
 #include "cpu/unit_lanes-inl.h"
@@ -19,9 +20,12 @@
 #include "cpu/resize_rows-inl.h"
 #include "cpu/resize_fixed-inl.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <new>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "cpu/parallel.h"
@@ -59,6 +63,18 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
 #endif
   UnitRows source(s, b);
   std::vector<const float*> top_rows(static_cast<size_t>(channels)), bottom_rows(top_rows);  // kCorners
+#if HWY_NATIVE_FMA
+  // Each block of columns' reader, made once: the column taps are every row's. In aligned memory
+  // (the readers hold vectors; std::vector's allocator does not align them).
+  using Reader = ColumnReader<decltype(d)>;
+  const size_t blocks = vector ? static_cast<size_t>((width + lanes - 1) / lanes) : 0;
+  const hwy::AlignedFreeUniquePtr<uint8_t[]> reader_bytes = hwy::AllocateAligned<uint8_t>(blocks * sizeof(Reader) + 1);
+  Reader* readers = reinterpret_cast<Reader*>(reader_bytes.get());
+  static_assert(std::is_trivially_destructible<Reader>::value, "readers are never destroyed");
+  for (size_t k = 0; k < blocks; ++k) {
+    new (readers + k) Reader(d, s, std::min(static_cast<int64_t>(k) * lanes, width - lanes));
+  }
+#endif
   auto slot_for = [&](int64_t sy) -> int {
     if (tag[0] == sy) return 0;
     if (tag[1] == sy) return 1;
@@ -71,10 +87,10 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
       int64_t x = 0;
 #if HWY_NATIVE_FMA
       if (vector) {
-        for (;; x += lanes) {
+        for (size_t k = 0;; x += lanes, ++k) {
           if (x + lanes > width) x = width - lanes;
           hn::Vec<decltype(d)> v0, v1;
-          ColumnReader<decltype(d)>(d, s, x).Read(d, row, v0, v1);
+          readers[k].Read(d, row, v0, v1);
           hn::StoreU(hn::MulAdd(v0, hn::LoadU(d, s.wx0.data() + x), hn::Mul(v1, hn::LoadU(d, s.wx1.data() + x))), d,
                      out + x);
           if (x + lanes == width) break;
@@ -104,11 +120,11 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
 #if HWY_NATIVE_FMA
       if (vector) {
         const auto wy0 = hn::Set(d, ty.l0), wy1 = hn::Set(d, ty.l1);
-        for (;; x += lanes) {
+        for (size_t k = 0;; x += lanes, ++k) {
           if (x + lanes > width) x = width - lanes;
           const auto wx0 = hn::LoadU(d, s.wx0.data() + x), wx1 = hn::LoadU(d, s.wx1.data() + x);
           const auto w00 = hn::Mul(wy0, wx0), w01 = hn::Mul(wy0, wx1), w10 = hn::Mul(wy1, wx0), w11 = hn::Mul(wy1, wx1);
-          const ColumnReader<decltype(d)> columns(d, s, x);
+          const ColumnReader<decltype(d)>& columns = readers[k];
           for (int64_t c = 0; c < channels; ++c) {
             hn::Vec<decltype(d)> v00, v01, v10, v11;
             columns.Read(d, top_rows[c], v00, v01);

@@ -139,7 +139,7 @@ def plans_for(container, x: torch.Tensor):
             # other bounds under the same key.
             plans = plans_of(container)[modules] = {}
             container._u8aug_key_cache = (guard, plans, _key_guard(container, _guard.held))
-    return plans, (x.dim(), x.shape[-3], x.dtype, str(x.device), torch.get_default_dtype())
+    return plans, (x.dim(), x.shape[-3], x.dtype, "cpu" if x.is_cpu else str(x.device), torch.get_default_dtype())
 
 
 def _modules_key(container):

@@ -153,7 +153,10 @@ def commit(module, data, shape, device, matrix, data_keys: bool) -> None:
     if is_exporting():
         return  # kornia writes no state inside an export
     if matrix is None and type(module)._u8aug_lazy_class is type(module):  # a drop-in, not a subclass of one
-        module._u8aug_pending = (data, shape, device, None, data_keys, module.device, module.dtype)
+        # a state name: straight into the instance (state_setattr would do the same, a frame later)
+        object.__setattr__(
+            module, "_u8aug_pending", (data, shape, device, None, data_keys, module.device, module.dtype)
+        )
         return
     _write(module, data, shape, device, matrix, data_keys, module.device, module.dtype)
 

@@ -201,11 +201,11 @@ def _finish(container, params, ran) -> None:
         for module in ran:
             container._update_transform_matrix_by_module(module)
     elif not _state.is_exporting():
-        container._pending_matrix_modules = ran
+        object.__setattr__(container, "_pending_matrix_modules", ran)  # a state name: a plain attribute
     if _state.is_exporting():
         return  # kornia's forward writes the params unless exporting
     if type(params) is tuple:  # a kept call's record and the modules' names: made when read (_state.py)
-        container._u8aug_pending_params = params
+        object.__setattr__(container, "_u8aug_pending_params", params)
     else:
         container._params = params
 
@@ -220,10 +220,7 @@ def _run_kept(container, x: torch.Tensor, plan) -> torch.Tensor:
         extra = resolve_given(given, modules)
         y, record = _native_draws.KEPT_CALL(x, plan.lines, plan.numbers, plan.bounds, plan.steps, places, extra)
         drawn = [record, plan.lines, plan.kinds, shape, None]
-        for i, (module, size) in enumerate(zip(modules, plan.sizes)):
-            _state.commit(module, (drawn, i), shape, device, None, data_keys=True)
-            if size is not None:
-                shape = (*shape[:-2], *size)
+        _state.commit_kept(modules, drawn, shape, device, plan.sizes)
         _finish(container, (drawn, tuple(container._modules)), modules)
         return y
     out = _native_draws.draw_program(plan.lines, plan.numbers, plan.bounds, x.shape)
@@ -288,7 +285,7 @@ def call(container, *inputs, input_names_to_handle=None, output_type="pt", **kwa
         if not _state.is_exporting() and isinstance(out, torch.Tensor):
             # kept for show() and save(): detached, as kornia keeps it (nothing to detach from unless
             # it requires grad)
-            container._output_image = out.detach() if out.requires_grad else out
+            object.__setattr__(container, "_output_image", out.detach() if out.requires_grad else out)
         return out
     return _KORNIA_CALL(container, *inputs, input_names_to_handle=input_names_to_handle, output_type=output_type,
                         **kwargs)  # fmt: skip

@@ -23,7 +23,10 @@ def guard(module, ident=None) -> tuple:
     ``held``), so that no id is reused while it is kept."""
     ident = by_id if ident is None else ident
     cls = type(module)
-    gen = generator_of(module)
+    attributes = module.__dict__
+    gen = attributes.get("_param_generator")  # generator_of, inline
+    if gen is None:
+        gen = attributes["_modules"].get("_param_generator")
     flags = module.flags
     return (
         cls.forward,
@@ -34,8 +37,8 @@ def guard(module, ident=None) -> tuple:
         cls.transform_inputs,
         getattr(cls, "generate_transformation_matrix", None),  # a warp's matrix recipe (_matrix.direct_op)
         getattr(cls, "compute_transformation", None),
-        module.__dict__.get("generate_parameters"),
-        module.__dict__.get("forward_parameters"),
+        attributes.get("generate_parameters"),
+        attributes.get("forward_parameters"),
         len(flags),
         *flags.values(),
         *_generator_guard(gen, ident),
@@ -52,6 +55,12 @@ def generator_of(module):
 
 
 def _generator_guard(gen, ident) -> tuple:
+    if gen is None:
+        return (None,)  # by_id(None) and held(None): a class without a generator (a flip, Normalize)
+    return _generator_settings(gen, ident)
+
+
+def _generator_settings(gen, ident) -> tuple:
     """The generator, and what its native draw's plan holds (its numbers and samplers); a generator
     drawn in Python reads its settings itself each call. A setting kornia reads only when it makes
     its samplers (ColorJitter's four ranges, the affine and perspective settings) is left out: a

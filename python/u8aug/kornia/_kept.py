@@ -161,9 +161,10 @@ def _key_guard(container, ident) -> Optional[tuple]:
         return None
     parts = [token, len(container._modules)]
     for name, m in container._modules.items():
-        if not isinstance(m, _AugmentationBase) or getattr(m, "_u8aug_settings", None) is None:
+        settings = getattr(m, "_u8aug_settings", None)
+        if settings is None or not isinstance(m, _AugmentationBase):
             return None
-        parts += [name, ident(m), m._u8aug_settings, *_guard.guard(m, ident)]
+        parts += [name, ident(m), settings, *_guard.guard(m, ident)]
     return tuple(parts)
 
 

@@ -161,6 +161,21 @@ def commit(module, data, shape, device, matrix, data_keys: bool) -> None:
     _write(module, data, shape, device, matrix, data_keys, module.device, module.dtype)
 
 
+def commit_kept(modules, drawn, shape, device, sizes) -> None:
+    """commit for each module of a kept container call (_fused._run_kept), all of them drop-ins (the
+    plan's one native call needs them): module i's params are the record's (drawn, i); its input
+    shape moves after a module that resizes (``sizes``)."""
+    if is_exporting():
+        return
+    for i, module in enumerate(modules):
+        object.__setattr__(
+            module, "_u8aug_pending", ((drawn, i), shape, device, None, True, module.device, module.dtype)
+        )
+        size = sizes[i]
+        if size is not None:
+            shape = (*shape[:-2], *size)
+
+
 def materialize(module) -> None:
     """Writes the state the last recorded call left (see commit). Its params may be a kept call's
     record, (drawn, i): the i-th module's params in it (_native_draws.drawn_params)."""

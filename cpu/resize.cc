@@ -68,7 +68,8 @@ void BilinearRows(const ResizeSample& s, const Image& dst, int64_t b, bool align
   // (the readers hold vectors; std::vector's allocator does not align them).
   using Reader = ColumnReader<decltype(d)>;
   const size_t blocks = vector ? static_cast<size_t>((width + lanes - 1) / lanes) : 0;
-  const hwy::AlignedFreeUniquePtr<uint8_t[]> reader_bytes = hwy::AllocateAligned<uint8_t>(blocks * sizeof(Reader) + 1);
+  const hwy::AlignedFreeUniquePtr<uint8_t[]> reader_bytes =
+      hwy::AllocateAligned<uint8_t>(blocks * sizeof(Reader) + 1);  // + 1: never empty
   Reader* readers = reinterpret_cast<Reader*>(reader_bytes.get());
   static_assert(std::is_trivially_destructible<Reader>::value, "readers are never destroyed");
   for (size_t k = 0; k < blocks; ++k) {

@@ -24,7 +24,9 @@ def guard(module, ident=None) -> tuple:
     ident = by_id if ident is None else ident
     cls = type(module)
     attributes = module.__dict__
-    gen = attributes.get("_param_generator")  # generator_of, inline
+    # the generator without nn.Module's __getattr__ (a Python call, 1.4 us of the guard): kornia's is
+    # a submodule, or None set as a plain attribute
+    gen = attributes.get("_param_generator")
     if gen is None:
         gen = attributes["_modules"].get("_param_generator")
     flags = module.flags
@@ -44,14 +46,6 @@ def guard(module, ident=None) -> tuple:
         *_generator_guard(gen, ident),
         torch.get_default_dtype(),
     )
-
-
-def generator_of(module):
-    """``module._param_generator`` without nn.Module's ``__getattr__`` (a Python call that costs
-    1.4 us of the call's guard): kornia's generator is a submodule, or None set as a plain attribute."""
-    attributes = module.__dict__
-    gen = attributes.get("_param_generator")
-    return gen if gen is not None else attributes["_modules"].get("_param_generator")
 
 
 def _generator_guard(gen, ident) -> tuple:

@@ -153,10 +153,7 @@ def commit(module, data, shape, device, matrix, data_keys: bool) -> None:
     if is_exporting():
         return  # kornia writes no state inside an export
     if matrix is None and type(module)._u8aug_lazy_class is type(module):  # a drop-in, not a subclass of one
-        # a state name: straight into the instance (state_setattr would do the same, a frame later)
-        object.__setattr__(
-            module, "_u8aug_pending", (data, shape, device, None, data_keys, module.device, module.dtype)
-        )
+        _record(module, data, shape, device, data_keys)
         return
     _write(module, data, shape, device, matrix, data_keys, module.device, module.dtype)
 
@@ -168,12 +165,16 @@ def commit_kept(modules, drawn, shape, device, sizes) -> None:
     if is_exporting():
         return
     for i, module in enumerate(modules):
-        object.__setattr__(
-            module, "_u8aug_pending", ((drawn, i), shape, device, None, True, module.device, module.dtype)
-        )
+        _record(module, (drawn, i), shape, device, True)
         size = sizes[i]
         if size is not None:
             shape = (*shape[:-2], *size)
+
+
+def _record(module, data, shape, device, data_keys) -> None:
+    """A drop-in's call, recorded for materialize. A state name: straight into the instance
+    (state_setattr would do the same, a frame later)."""
+    object.__setattr__(module, "_u8aug_pending", (data, shape, device, None, data_keys, module.device, module.dtype))
 
 
 def materialize(module) -> None:

@@ -220,7 +220,7 @@ def _run(module, x4: torch.Tensor, plan: ThinPlan, drawn=None) -> torch.Tensor:
         return y
     if not plan.draws and plan.op is not None and not plan.arguments and drawn is None:
         # a gate-only class at p = 1 (a flip, grayscale): its op on the image, its state recorded
-        y = plan.op(x4, *plan.arguments)
+        y = plan.op(x4)
         _state.commit(module, None, tuple(x4.shape), x4.device, None, data_keys=False)
         return y
     data, out = _draw(module, x4.shape, plan) if drawn is None else drawn

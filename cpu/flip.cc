@@ -48,27 +48,31 @@ HWY_INLINE bool ReverseRowsWith(D d8, const uint8_t* HWY_RESTRICT src, int64_t s
   const int64_t step = (kBytes == 2 || kBytes == 4) ? lanes / kBytes : lanes;  // pixels per step
   if (step < 1 || n < step) return false;
   const auto idx = ReverseInBlockIndices(d8);
-  for (int64_t j = 0; j < rows; ++j, src += src_step, dst += dst_step) {
-    for (int64_t i = 0;; i += step) {
-      if (i + step > n) i = n - step;
-      const uint8_t* from = src + kBytes * i;
-      uint8_t* to = dst + kBytes * (n - i - step);
-      if constexpr (kBytes == 1) {
-        hn::StoreU(ReverseBytes(d8, hn::LoadU(d8, from), idx), d8, to);
-      } else if constexpr (kBytes == 3) {
-        hn::Vec<D> r, g, b;
-        hn::LoadInterleaved3(d8, from, r, g, b);
-        hn::StoreInterleaved3(ReverseBytes(d8, r, idx), ReverseBytes(d8, g, idx), ReverseBytes(d8, b, idx), d8, to);
-      } else {
+  // the steps from i pixels into src's row to dst's row mirrored
+  const auto mirror = [&](const uint8_t* HWY_RESTRICT from_row, uint8_t* HWY_RESTRICT to_row, int64_t i) {
+    const uint8_t* from = from_row + kBytes * i;
+    uint8_t* to = to_row + kBytes * (n - i - step);
+    if constexpr (kBytes == 1) {
+      hn::StoreU(ReverseBytes(d8, hn::LoadU(d8, from), idx), d8, to);
+    } else if constexpr (kBytes == 3) {
+      hn::Vec<D> r, g, b;
+      hn::LoadInterleaved3(d8, from, r, g, b);
+      hn::StoreInterleaved3(ReverseBytes(d8, r, idx), ReverseBytes(d8, g, idx), ReverseBytes(d8, b, idx), d8, to);
+    } else {
 #if HWY_TARGET != HWY_SCALAR  // (a single 8-bit lane holds no whole pixel: step is 0 there)
-        using Pixel = std::conditional_t<kBytes == 2, uint16_t, uint32_t>;
-        const hn::Repartition<Pixel, D> dp;
-        const auto v = hn::BitCast(dp, hn::LoadU(d8, from));
-        hn::StoreU(hn::BitCast(d8, hn::Reverse(dp, v)), d8, to);
+      using Pixel = std::conditional_t<kBytes == 2, uint16_t, uint32_t>;
+      const hn::Repartition<Pixel, D> dp;
+      const auto v = hn::BitCast(dp, hn::LoadU(d8, from));
+      hn::StoreU(hn::BitCast(d8, hn::Reverse(dp, v)), d8, to);
 #endif
-      }
-      if (i + step == n) break;
     }
+  };
+  // whole steps in a plain counted loop, then the last one ending at n (the overlap test inside the
+  // loop, with its pointer arithmetic, was half of a planar row's instructions)
+  const int64_t last = n - step;
+  for (int64_t j = 0; j < rows; ++j, src += src_step, dst += dst_step) {
+    for (int64_t i = 0; i < last; i += step) mirror(src, dst, i);
+    mirror(src, dst, last);
   }
   return true;
 }
@@ -167,12 +171,10 @@ HWY_INLINE bool CopyRowsWith(D d8, const uint8_t* HWY_RESTRICT src, int64_t src_
                              int64_t dst_step, int64_t rows, int64_t n) {
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d8));
   if (n < lanes) return false;
+  const int64_t last = n - lanes;  // as ReverseRowsWith: a counted loop, then the step ending at n
   for (int64_t j = 0; j < rows; ++j, src += src_step, dst += dst_step) {
-    for (int64_t i = 0;; i += lanes) {
-      if (i + lanes > n) i = n - lanes;
-      hn::StoreU(hn::LoadU(d8, src + i), d8, dst + i);
-      if (i + lanes == n) break;
-    }
+    for (int64_t i = 0; i < last; i += lanes) hn::StoreU(hn::LoadU(d8, src + i), d8, dst + i);
+    hn::StoreU(hn::LoadU(d8, src + last), d8, dst + last);
   }
   return true;
 }

@@ -279,8 +279,7 @@ void resize_windows(const ConstImage& src, const Image& dst, const std::vector<W
     const int64_t window_bytes = 4 * dst.channels * win.height * win.width;
     s.source = mode == Interp::kBilinear && window_bytes > kRowsWindowBytes ? &src : nullptr;
     if (!s.source) {
-      // + a vector's margin: a row's last taps may load a whole vector from their first column
-      s.planes.resize(static_cast<size_t>(dst.channels * win.height * win.width + 64));
+      s.size_planes(dst.channels * win.height * win.width);
       run_parallel(parallel, dst.channels * win.height, grain_for(win.width * 4), [&](int64_t r0, int64_t r1) {
         HWY_DYNAMIC_DISPATCH(FillWindow)(src, b, s, r0, r1);
       });

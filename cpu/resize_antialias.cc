@@ -74,8 +74,7 @@ void resize_antialias(const ConstImage& src, const Image& dst, FilterKernel kern
   ResizeSample& s = kept;
   s.channels = src.channels;
   s.win = Window{0, 0, src.height, src.width};
-  // + a vector's margin: the resampler's last taps may load a whole vector from their first column
-  s.planes.resize(static_cast<size_t>(src.channels * src.height * src.width + 64));
+  s.size_planes(src.channels * src.height * src.width);
   const int64_t items = interleaved ? 1 : src.channels;
   for (int64_t b = 0; b < src.batch; ++b) {
     run_parallel(parallel, items, 1, [&](int64_t begin, int64_t end) {

@@ -1,8 +1,11 @@
 // What cpu/resize.cc keeps per sample (shared by its targets). Internal to the CPU backend.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
+
+#include "cpu/scratch.h"
 
 #include "u8aug/pixel/resize.h"
 #include "u8aug/u8aug.h"
@@ -12,7 +15,7 @@ namespace cpu {
 // One sample's window as float32 x / 255, planar, and the column taps of the output (bilinear's two
 // or bicubic's four).
 struct ResizeSample {
-  std::vector<float> planes;  // C x win.height x win.width
+  ScratchVector<float> planes;  // C x win.height x win.width, then kPlaneMargin zeros
   // Set instead of filling `planes` for bilinear windows larger than a core's L2 (kRowsWindowBytes):
   // BilinearRows converts each source row as it first reads it, so such a window does not pass
   // through memory as floats (a 640x480 window is 3.7 MB of them, written and read again; one such
@@ -24,6 +27,14 @@ struct ResizeSample {
   std::vector<float> cubic_w[4];
   Window win;
   int64_t channels = 0;
+  // planes sized for `floats` window values, left for the caller to fill, and the margin after them
+  // zeroed: a row's last taps may load a whole vector from their first column, and the lanes past the
+  // window's end must be finite (a zero weight times a NaN read from stale memory is NaN)
+  void size_planes(int64_t floats) {
+    planes.resize(static_cast<size_t>(floats + kPlaneMargin));
+    std::fill(planes.end() - kPlaneMargin, planes.end(), 0.0f);
+  }
+  static constexpr int64_t kPlaneMargin = 64;
   const float* row(int64_t c, int64_t y) const { return planes.data() + (c * win.height + y) * win.width; }
 };
 

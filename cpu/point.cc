@@ -15,6 +15,7 @@
 
 #include <hwy/contrib/math/math-inl.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -33,9 +34,19 @@ namespace cpu {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// The cheapest form of `table` that gives all its entries: a bitwise operation, the affine
-// `candidate` (checked by mapping all 256 bytes with MapAffine itself), or the lookup.
+// The cheapest form of `table` that gives all its entries: a bitwise operation, whole levels added
+// (a slope-1 candidate's), the affine `candidate` (checked by mapping all 256 bytes with MapAffine
+// itself), or the lookup.
 TableForm ClassifyTable(const uint8_t* table, TableForm candidate) {
+#if HWY_TARGET != HWY_SCALAR
+  // slope 1 (brightness): its table is nearly always whole levels added with saturation, one
+  // saturating add a vector, cheaper than the multiply-add and the lookup on every target
+  if (candidate.kind == TableForm::kAffine && candidate.slope == 1.0f) {
+    const float levels = std::min(std::max(candidate.offset, -255.0f), 255.0f);
+    const TableForm shifted = shift_form(table, static_cast<int>(std::lrint(levels)));
+    if (shifted.kind != TableForm::kLookup) return shifted;
+  }
+#endif
   const TableForm bitwise = bitwise_form(table);
   if (bitwise.kind != TableForm::kLookup) return bitwise;
 #if HWY_TARGET != HWY_SCALAR && HWY_TARGET != HWY_AVX3_DL
@@ -72,6 +83,11 @@ HWY_INLINE void MapRows(const uint8_t* HWY_RESTRICT table, TableForm form, const
       const auto shift = hn::Set(d, static_cast<uint8_t>(form.shift < 0 ? -form.shift : form.shift));
       const auto threshold = hn::Set(d, form.threshold);
       const bool up = form.shift >= 0;
+      if (form.mask == 0) {  // levels added, nothing inverted (a brightness table)
+        return MapVectors(d, src, src_step, dst, dst_step, rows, n, [&](hn::Vec<decltype(d)> x) {
+          return up ? hn::SaturatedAdd(x, shift) : hn::SaturatedSub(x, shift);
+        });
+      }
       return MapVectors(d, src, src_step, dst, dst_step, rows, n, [&](hn::Vec<decltype(d)> x) {
         const auto s = up ? hn::SaturatedAdd(x, shift) : hn::SaturatedSub(x, shift);
         const auto inverted = hn::Eq(hn::Max(s, threshold), s);  // s >= threshold

@@ -15,7 +15,8 @@ struct TableForm {
   enum Kind : int { kLookup, kAnd, kXor, kAffine, kSolarize } kind = kLookup;
   uint8_t mask = 0;                   // kAnd: v & mask; kXor: v ^ mask; kSolarize: see below
   float slope = 0.0f, offset = 0.0f;  // kAffine: round-half-even(v * slope + offset), saturated
-  // kSolarize: s = clamp(v + shift, 0, 255), then s ^ mask where s >= threshold, else s
+  // kSolarize: s = clamp(v + shift, 0, 255), then s ^ mask where s >= threshold, else s (mask 0:
+  // levels added alone, as most brightness tables are)
   int shift = 0;
   uint8_t threshold = 0;
 };
@@ -31,6 +32,23 @@ inline TableForm bitwise_form(const uint8_t* table) {
   TableForm form;
   if (is_and) form = {TableForm::kAnd, all};
   if (!is_and && is_xor) form = {TableForm::kXor, table[0]};
+  return form;
+}
+
+// The table as `shift` whole levels added with saturation, nothing inverted (solarize_form's mask
+// 0), or kLookup: one pass over the entries, where a brightness table is asked first.
+inline TableForm shift_form(const uint8_t* table, int shift) {
+  bool all = true;
+  for (int v = 0; v < 256; ++v) {
+    const int s = v + shift < 0 ? 0 : (v + shift > 255 ? 255 : v + shift);
+    all = all && table[v] == s;
+  }
+  TableForm form;
+  if (all) {
+    form.kind = TableForm::kSolarize;
+    form.shift = shift;
+    form.threshold = 255;  // mask 0: the top level stays
+  }
   return form;
 }
 

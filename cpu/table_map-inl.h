@@ -107,13 +107,11 @@ class TableMap {
 template <class D, class F>
 HWY_INLINE void MapVectors(D d, const uint8_t* HWY_RESTRICT src, int64_t src_step, uint8_t* HWY_RESTRICT dst,
                            int64_t dst_step, int64_t rows, int64_t n, const F& f) {
-  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  const int64_t last = n - static_cast<int64_t>(hn::Lanes(d));
   for (int64_t j = 0; j < rows; ++j, src += src_step, dst += dst_step) {
-    for (int64_t i = 0;; i += lanes) {
-      if (i + lanes > n) i = n - lanes;
+    for (int64_t i = 0; i < last; i += static_cast<int64_t>(hn::Lanes(d)))
       hn::StoreU(f(hn::LoadU(d, src + i)), d, dst + i);
-      if (i + lanes == n) break;
-    }
+    hn::StoreU(f(hn::LoadU(d, src + last)), d, dst + last);
   }
 }
 #endif

@@ -156,5 +156,5 @@ def call_is_forward(module) -> bool:
         or _nn_module._global_backward_hooks
         or _nn_module._global_backward_pre_hooks
         or module._compiled_call_impl is not None
-        or torch._C._is_tracing()  # (a bool: a third of the cost of _get_tracing_state, a holder)
+        or torch._C._get_tracing_state() is not None
     )

@@ -32,7 +32,8 @@ namespace hn = hwy::HWY_NAMESPACE;
 // the packs at the end put them back in order.
 HWY_INLINE bool LumaBytes32(const uint8_t* r, const uint8_t* g, const uint8_t* b, uint8_t* out) {
   const __m256i zero = _mm256_setzero_si256(), ones = _mm256_set1_epi16(1);
-  const __m256i weights_rg = _mm256_set1_epi32(299 | (587 << 16)), weights_b = _mm256_set1_epi32(114 | (500 << 16));
+  const __m256i weights_rg = _mm256_set1_epi32(kLumaMilliR | (kLumaMilliG << 16));
+  const __m256i weights_b = _mm256_set1_epi32(kLumaMilliB | (500 << 16));  // b * kLumaMilliB + 1 * 500
   const __m256 thousandth = _mm256_set1_ps(0.001f), thousand = _mm256_set1_ps(1000.0f);
   const __m256i vr = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(r));
   const __m256i vg = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g));
@@ -70,7 +71,8 @@ HWY_INLINE bool GrayRowPlanar(const uint8_t* r, const uint8_t* g, const uint8_t*
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
   if (n < lanes) return false;
   const hn::Rebind<uint8_t, decltype(df)> d8;
-  const auto k299 = hn::Set(df, 299.0f), k587 = hn::Set(df, 587.0f), k114 = hn::Set(df, 114.0f);
+  const auto k299 = hn::Set(df, static_cast<float>(kLumaMilliR)), k587 = hn::Set(df, static_cast<float>(kLumaMilliG));
+  const auto k114 = hn::Set(df, static_cast<float>(kLumaMilliB));
   const auto k_thousandth = hn::Set(df, 0.001f), k_half = hn::Set(df, 0.4995f), k255 = hn::Set(df, 255.0f);
   // luma_byte in lanes, as floats for the quantizer (to_u8's argument): the sum is exact in float32
   // (below 2^18) and its quotient by 1000 within 3e-5, so a quotient 0.4995 or more from its

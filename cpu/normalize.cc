@@ -75,14 +75,16 @@ HWY_INLINE bool NormalizeRow(const uint8_t* HWY_RESTRICT src, float* HWY_RESTRIC
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
   if (n < lanes) return false;
   const auto mean1 = hn::Set(df, mean[0]), std1 = hn::Set(df, std[0]), recip1 = hn::Set(df, recip[0]);
-  for (int64_t i = 0;; i += lanes) {
-    if (i + lanes > n) i = n - lanes;
+  auto step = [&](int64_t i) {
     const auto m = pattern ? hn::LoadU(df, mean + i) : mean1;
     const auto s = pattern ? hn::LoadU(df, std + i) : std1;
     const auto r = pattern ? hn::LoadU(df, recip + i) : recip1;
     hn::StoreU(Quotient(hn::Sub(UnitLanes(df, src + i), m), s, r, reciprocal), df, dst + i);
-    if (i + lanes == n) return true;
-  }
+  };
+  int64_t i = 0;
+  for (; i + lanes < n; i += lanes) step(i);
+  step(n - lanes);
+  return true;
 }
 
 // mean_row, std_row, recip_row: for interleaved rows, the W*C-long per-position patterns.

@@ -119,7 +119,43 @@ HWY_INLINE void AcrossRow(const uint8_t* HWY_RESTRICT staged, const FixedColumns
   const int8_t* HWY_RESTRICT high = plan.high.data();
   const int8_t* HWY_RESTRICT low = plan.low.data();
   const auto rounding = hn::Set(d16, 1 << (kShift - 1));
-  for (int64_t g = 0; g < plan.groups; ++g) {
+  int64_t g = 0;
+#if HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+  // two whole groups at once in 256-bit vectors (their shuffles stay within each group's block):
+  // half the instructions a column of the 128-bit loop below, which takes the rest
+  {
+    const hn::FixedTag<uint8_t, 32> d8x2;
+    const hn::FixedTag<int16_t, 16> d16x2;
+    const auto rounding2 = hn::Set(d16x2, 1 << (kShift - 1));
+    // the same 16 entries of groups g and g + 1 (adjacent when each group has one pair)
+    auto both = [&](const uint8_t* p, int64_t e0, int64_t e1) {
+      return kPairs == 1 ? hn::LoadU(d8x2, p + 16 * e0)
+                         : hn::Combine(d8x2, hn::LoadU(d8, p + 16 * e1), hn::LoadU(d8, p + 16 * e0));
+    };
+    auto weights = [&](const int8_t* p, int64_t e0, int64_t e1) {
+      return both(reinterpret_cast<const uint8_t*>(p), e0, e1).raw;
+    };
+    const int64_t whole = width / 8;  // groups whose columns start at 8 g
+    for (; g + 2 <= whole; g += 2) {
+      auto sum = hn::Zero(d16x2);
+      for (int k = 0; k < kPairs; ++k) {
+        const int64_t e0 = g * kPairs + k, e1 = e0 + kPairs;
+        const auto bytes = hn::Combine(d8x2, hn::LoadU(d8, staged + base[e1]), hn::LoadU(d8, staged + base[e0]));
+        auto taps = hn::TableLookupBytesOr0(bytes, both(shuffle, e0, e1));
+        if (kWide) {
+          const auto next =
+              hn::Combine(d8x2, hn::LoadU(d8, staged + base[e1] + 16), hn::LoadU(d8, staged + base[e0] + 16));
+          taps = hn::Or(taps, hn::TableLookupBytesOr0(next, both(shuffle_next, e0, e1)));
+        }
+        const hn::Vec<decltype(d16x2)> h{_mm256_maddubs_epi16(taps.raw, weights(high, e0, e1))};
+        const hn::Vec<decltype(d16x2)> l{_mm256_maddubs_epi16(taps.raw, weights(low, e0, e1))};
+        sum = hn::Add(sum, hn::Add(hn::ShiftLeft<6 - kShift>(h), hn::ShiftRight<kShift>(hn::Add(l, rounding2))));
+      }
+      hn::StoreU(sum, d16x2, t + 8 * g);
+    }
+  }
+#endif
+  for (; g < plan.groups; ++g) {
     x = 8 * g + 8 <= width ? 8 * g : width - 8;
     auto sum = hn::Zero(d16);
     for (int k = 0; k < kPairs; ++k) {
@@ -166,13 +202,16 @@ HWY_INLINE void DownRow(const int16_t* const* t, const int32_t* w, int64_t width
     const hn::Rebind<uint8_t, decltype(d16)> d8;
     const int64_t n = static_cast<int64_t>(hn::Lanes(d16));
     const auto down = hn::Set(d16, static_cast<int16_t>(w[0]));
-    for (; width >= n; x += n) {
-      if (x + n > width) x = width - n;
-      const auto t0 = hn::LoadU(d16, t[0] + x);
-      const auto v = hn::Add(t0, hn::MulFixedPoint15(hn::Sub(hn::LoadU(d16, t[1] + x), t0), down));
+    auto step = [&](int64_t at) {
+      const auto t0 = hn::LoadU(d16, t[0] + at);
+      const auto v = hn::Add(t0, hn::MulFixedPoint15(hn::Sub(hn::LoadU(d16, t[1] + at), t0), down));
       // saturating: the clamp to [0, 255]
-      hn::StoreU(hn::DemoteTo(d8, ShiftRoundEven<kLinearRowBits>(d16, v)), d8, out + x);
-      if (x + n == width) return;
+      hn::StoreU(hn::DemoteTo(d8, ShiftRoundEven<kLinearRowBits>(d16, v)), d8, out + at);
+    };
+    if (width >= n) {  // whole vectors, then the last one ending at the row's end
+      for (; x + n < width; x += n) step(x);
+      step(width - n);
+      return;
     }
   } else {
     // pairs of rows interleaved into 32-bit lanes, times the packed weight pairs

@@ -197,34 +197,55 @@ FixedProgram ProgramOf(const JiggleFactors& k, const FixedLanes& lanes, int firs
   return program;
 }
 
-HWY_INLINE VFixed Steps(D16 d, const FixedProgram& program, const FixedLanes& lanes, VFixed p) {
-  auto each = [&](auto f) { p = {f(p.r), f(p.g), f(p.b)}; };
-  for (int i = 0; i < program.count; ++i) {
-    switch (program.ops[i]) {
-      case FixedOp::kScale: each([&](V16 v) { return Brightness(lanes, v); }); break;
-      case FixedOp::kAdd:  // ColorJiggle's brightness: x + (f - 1)
-        each([&](V16 v) { return Clamp(lanes, hn::SaturatedAdd(v, lanes.brightness)); });
-        break;
-      case FixedOp::kContrastUp:
-        each([&](V16 v) {
-          return Clamp(lanes, hn::SaturatedAdd(hn::Add(v, lanes.shift), hn::MulFixedPoint15(v, lanes.contrast)));
-        });
-        break;
-      case FixedOp::kContrastDown:
-        each([&](V16 v) {
-          return Clamp(lanes, hn::SaturatedAdd(hn::Add(v, hn::MulFixedPoint15(v, lanes.contrast)), lanes.shift));
-        });
-        break;
-      case FixedOp::kGreySaturation: {
-        const V16 grey = Luma(d, p);
-        each([&](V16 v) { return Saturation(lanes, v, grey); });
-        break;
-      }
-      case FixedOp::kSaturation: p = JiggleSaturation(d, lanes, p); break;
-      default: p = Hue(lanes, p); break;
-    }
+// A chunk of a row's pixels as int16 planes, kept in L1 while each step runs over all of it: one
+// dispatch a step per chunk, and each step's loop holds only its own constants, where a dispatch
+// a step per vector and the loop's bookkeeping cost as many instructions as the steps themselves.
+constexpr int64_t kChunk = 256;
+static_assert(kChunk % (HWY_MAX_BYTES / sizeof(int16_t)) == 0, "a chunk is whole vectors on every target");
+using Chunk = int16_t[3][kChunk];
+
+// f over the chunk's first `padded` pixels (a whole number of vectors).
+template <class F>
+HWY_INLINE void EachVector(D16 d, Chunk& chunk, int64_t padded, const F& f) {
+  const int64_t count = static_cast<int64_t>(hn::Lanes(d));
+  for (int64_t i = 0; i < padded; i += count) {
+    const VFixed p = f(VFixed{hn::Load(d, chunk[0] + i), hn::Load(d, chunk[1] + i), hn::Load(d, chunk[2] + i)});
+    hn::Store(p.r, d, chunk[0] + i);
+    hn::Store(p.g, d, chunk[1] + i);
+    hn::Store(p.b, d, chunk[2] + i);
   }
-  return p;
+}
+
+void Step(D16 d, FixedOp op, const FixedLanes& lanes, Chunk& chunk, int64_t padded) {
+  auto each = [&](auto f) {
+    EachVector(d, chunk, padded, [&](const VFixed& p) { return VFixed{f(p.r), f(p.g), f(p.b)}; });
+  };
+  switch (op) {
+    case FixedOp::kScale: each([&](V16 v) { return Brightness(lanes, v); }); break;
+    case FixedOp::kAdd:  // ColorJiggle's brightness: x + (f - 1)
+      each([&](V16 v) { return Clamp(lanes, hn::SaturatedAdd(v, lanes.brightness)); });
+      break;
+    case FixedOp::kContrastUp:
+      each([&](V16 v) {
+        return Clamp(lanes, hn::SaturatedAdd(hn::Add(v, lanes.shift), hn::MulFixedPoint15(v, lanes.contrast)));
+      });
+      break;
+    case FixedOp::kContrastDown:
+      each([&](V16 v) {
+        return Clamp(lanes, hn::SaturatedAdd(hn::Add(v, hn::MulFixedPoint15(v, lanes.contrast)), lanes.shift));
+      });
+      break;
+    case FixedOp::kGreySaturation:
+      EachVector(d, chunk, padded, [&](const VFixed& p) {
+        const V16 grey = Luma(d, p);
+        return VFixed{Saturation(lanes, p.r, grey), Saturation(lanes, p.g, grey), Saturation(lanes, p.b, grey)};
+      });
+      break;
+    case FixedOp::kSaturation:
+      EachVector(d, chunk, padded, [&](const VFixed& p) { return JiggleSaturation(d, lanes, p); });
+      break;
+    default: EachVector(d, chunk, padded, [&](const VFixed& p) { return Hue(lanes, p); }); break;
+  }
 }
 
 // color_jitter's first pass, kept for its second wherever a step comes before contrast (cheaper to
@@ -238,9 +259,9 @@ struct FixedStage {
 // Steps order[first..last) over rows y0..y1-1 of sample b, from src's bytes or, with
 // stage.data in the second pass, from the stage. With `sum` (the first pass) the grey of each
 // result is added to *sum and the results go to the stage if there is one; otherwise they go to
-// dst as bytes. Planar and interleaved rows load and store whole vectors; the rest of a row, and
-// other layouts, go through a vector's worth of buffer (its padding lanes are 0, whose grey before
-// contrast is 0).
+// dst as bytes. A row runs in chunks: its pixels in (planar and interleaved rows a vector at a
+// time, other layouts and the row's last pixels one at a time), padded with 0 to a whole vector
+// (whose grey before contrast is 0), each step over the chunk, then its pixels out.
 void FixedRows(const ConstImage& src, const Image& dst, const JiggleFactors& k, const FixedColor& s, int first,
                int last, int64_t b, int64_t y0, int64_t y1, int64_t* sum, const FixedStage& stage = {}) {
   const D16 d;
@@ -251,73 +272,75 @@ void FixedRows(const ConstImage& src, const Image& dst, const JiggleFactors& k, 
   const bool from_stage = stage.data != nullptr && sum == nullptr;
   const V16 ones = hn::Set(d, 1);
   auto widen = [&](hn::Vec<decltype(d8)> v) { return hn::ShiftLeft<7>(hn::PromoteTo(d, v)); };
-  auto load = [&](const uint8_t* p) { return widen(hn::LoadU(d8, p)); };
   // pixel/color_fixed.h's byte_of_fixed: (v + 63 + bit 7 of v) >> 7
   auto bytes = [&](V16 v) { return hn::DemoteTo(d8, ShiftRoundEven<7>(d, v)); };
-  constexpr size_t kMax = HWY_MAX_BYTES / sizeof(int16_t);
-  HWY_ALIGN int16_t buffer[3][kMax];
+  const bool planar_in = src.stride_w == 1, packed_in = Interleaved(src);
+  const bool planar_out = !sum && dst.stride_w == 1, packed_out = !sum && Interleaved(dst);
+  HWY_ALIGN Chunk chunk;
   const FixedProgram program = ProgramOf(k, lanes, first, last);
   for (int64_t y = y0; y < y1; ++y) {
     auto sum0 = hn::Zero(d32), sum1 = hn::Zero(d32);
-    // the row's starts: x advances them by x (planes, the stage) or 3 x (interleaved pixels)
-    const uint8_t* in[3] = {&src.at(b, 0, y, 0), &src.at(b, 1, y, 0), &src.at(b, 2, y, 0)};
-    uint8_t* out[3] = {nullptr, nullptr, nullptr};
-    if (!sum) out[0] = &dst.at(b, 0, y, 0), out[1] = &dst.at(b, 1, y, 0), out[2] = &dst.at(b, 2, y, 0);
     int16_t* kept[3] = {nullptr, nullptr, nullptr};
     if (stage.data) {
       for (int c = 0; c < 3; ++c) kept[c] = stage.data + c * stage.plane + y * w;
     }
-    const bool planar_in = src.stride_w == 1, packed_in = Interleaved(src);
-    const bool planar_out = !sum && dst.stride_w == 1, packed_out = !sum && Interleaved(dst);
-    for (int64_t x = 0; x < w; x += count) {
-      const int64_t n = std::min(count, w - x);
-      int16_t* staged[3] = {nullptr, nullptr, nullptr};
-      if (stage.data) staged[0] = kept[0] + x, staged[1] = kept[1] + x, staged[2] = kept[2] + x;
-      VFixed p;
-      if (from_stage && n == count) {
-        p = {hn::LoadU(d, staged[0]), hn::LoadU(d, staged[1]), hn::LoadU(d, staged[2])};
-      } else if (!from_stage && n == count && planar_in) {
-        p = {load(in[0] + x), load(in[1] + x), load(in[2] + x)};
-      } else if (!from_stage && n == count && packed_in) {
-        hn::Vec<decltype(d8)> r8, g8, b8;
-        hn::LoadInterleaved3(d8, in[0] + 3 * x, r8, g8, b8);
-        p = {widen(r8), widen(g8), widen(b8)};
-      } else {
-        for (int c = 0; c < 3; ++c) {
-          for (int64_t i = 0; i < count; ++i) {
-            const int32_t v = i >= n ? 0 : (from_stage ? staged[c][i] : fixed_of_byte(src.at(b, c, y, x + i)));
-            buffer[c][i] = static_cast<int16_t>(v);
-          }
+    for (int64_t x0 = 0; x0 < w; x0 += kChunk) {
+      const int64_t n = std::min(kChunk, w - x0), whole = n - n % count, padded = (n + count - 1) / count * count;
+      // in: whole vectors by the layout, then the rest one at a time
+      int64_t i = 0;
+      if (from_stage) {
+        for (; i < whole; i += count) {
+          for (int c = 0; c < 3; ++c) hn::Store(hn::LoadU(d, kept[c] + x0 + i), d, chunk[c] + i);
         }
-        p = {hn::Load(d, buffer[0]), hn::Load(d, buffer[1]), hn::Load(d, buffer[2])};
+      } else if (planar_in) {
+        const uint8_t* in[3] = {&src.at(b, 0, y, x0), &src.at(b, 1, y, x0), &src.at(b, 2, y, x0)};
+        for (; i < whole; i += count) {
+          for (int c = 0; c < 3; ++c) hn::Store(widen(hn::LoadU(d8, in[c] + i)), d, chunk[c] + i);
+        }
+      } else if (packed_in) {
+        const uint8_t* in = &src.at(b, 0, y, x0);
+        for (; i < whole; i += count) {
+          hn::Vec<decltype(d8)> r8, g8, b8;
+          hn::LoadInterleaved3(d8, in + 3 * i, r8, g8, b8);
+          hn::Store(widen(r8), d, chunk[0] + i);
+          hn::Store(widen(g8), d, chunk[1] + i);
+          hn::Store(widen(b8), d, chunk[2] + i);
+        }
       }
-      p = Steps(d, program, lanes, p);
+      for (int c = 0; c < 3; ++c) {
+        for (int64_t j = i; j < padded; ++j) {
+          const int32_t v = j >= n ? 0 : (from_stage ? kept[c][x0 + j] : fixed_of_byte(src.at(b, c, y, x0 + j)));
+          chunk[c][j] = static_cast<int16_t>(v);
+        }
+      }
+      for (int op = 0; op < program.count; ++op) Step(d, program.ops[op], lanes, chunk, padded);
+      // out: the grey sum and the stage, or bytes by the layout, then the rest one at a time
+      i = 0;
       if (sum) {
-        sum0 = hn::ReorderWidenMulAccumulate(d32, Luma(d, p), ones, sum0, sum1);
-        if (!stage.data) continue;
-        if (n == count) {
-          hn::StoreU(p.r, d, staged[0]);
-          hn::StoreU(p.g, d, staged[1]);
-          hn::StoreU(p.b, d, staged[2]);
-        } else {  // not past the row: another thread may be writing the next one
-          hn::Store(p.r, d, buffer[0]);
-          hn::Store(p.g, d, buffer[1]);
-          hn::Store(p.b, d, buffer[2]);
-          for (int c = 0; c < 3; ++c) std::copy(buffer[c], buffer[c] + n, staged[c]);
+        for (int64_t j = 0; j < padded; j += count) {
+          const VFixed p{hn::Load(d, chunk[0] + j), hn::Load(d, chunk[1] + j), hn::Load(d, chunk[2] + j)};
+          sum0 = hn::ReorderWidenMulAccumulate(d32, Luma(d, p), ones, sum0, sum1);
         }
-      } else if (n == count && planar_out) {
-        hn::StoreU(bytes(p.r), d8, out[0] + x);
-        hn::StoreU(bytes(p.g), d8, out[1] + x);
-        hn::StoreU(bytes(p.b), d8, out[2] + x);
-      } else if (n == count && packed_out) {
-        hn::StoreInterleaved3(bytes(p.r), bytes(p.g), bytes(p.b), d8, out[0] + 3 * x);
-      } else {
-        hn::Store(p.r, d, buffer[0]);
-        hn::Store(p.g, d, buffer[1]);
-        hn::Store(p.b, d, buffer[2]);
-        for (int c = 0; c < 3; ++c) {
-          for (int64_t i = 0; i < n; ++i) dst.at(b, c, y, x + i) = byte_of_fixed(buffer[c][i]);
+        // not past the row: another thread may be writing the next one
+        if (stage.data) {
+          for (int c = 0; c < 3; ++c) std::copy(chunk[c], chunk[c] + n, kept[c] + x0);
         }
+        continue;
+      }
+      if (planar_out) {
+        uint8_t* out[3] = {&dst.at(b, 0, y, x0), &dst.at(b, 1, y, x0), &dst.at(b, 2, y, x0)};
+        for (; i < whole; i += count) {
+          for (int c = 0; c < 3; ++c) hn::StoreU(bytes(hn::Load(d, chunk[c] + i)), d8, out[c] + i);
+        }
+      } else if (packed_out) {
+        uint8_t* out = &dst.at(b, 0, y, x0);
+        for (; i < whole; i += count) {
+          hn::StoreInterleaved3(bytes(hn::Load(d, chunk[0] + i)), bytes(hn::Load(d, chunk[1] + i)),
+                                bytes(hn::Load(d, chunk[2] + i)), d8, out + 3 * i);
+        }
+      }
+      for (int c = 0; c < 3; ++c) {
+        for (int64_t j = i; j < n; ++j) dst.at(b, c, y, x0 + j) = byte_of_fixed(chunk[c][j]);
       }
     }
     if (sum) *sum += static_cast<int64_t>(hn::GetLane(hn::SumOfLanes(d32, hn::Add(sum0, sum1))));

@@ -258,10 +258,14 @@ HWY_INLINE void StoreTile(DF d, const RgbTile& t, bool clip, const Image& dst, i
     const float* in = t.c[c];
     int64_t x = first;
     if (dst.stride_w == 1) {
-      for (; x + lanes <= n; x += lanes) {
-        const VF v = hn::Load(d, in + x);
-        StoreU8Lanes(d, clip ? ClampUnit(d, v) : v, out + x);
+      auto value = [&](int64_t i) {
+        const VF v = hn::Load(d, in + i);
+        return clip ? ClampUnit(d, v) : v;
+      };
+      for (; x + 4 * lanes <= n; x += 4 * lanes) {  // four vectors a store: half the instructions a byte
+        StoreU8Lanes4(d, value(x), value(x + lanes), value(x + 2 * lanes), value(x + 3 * lanes), out + x);
       }
+      for (; x + lanes <= n; x += lanes) StoreU8Lanes(d, value(x), out + x);
     }
     for (; x < n; ++x) out[x * dst.stride_w] = to_u8((clip ? clamp_unit(in[x]) : in[x]) * 255.0f);
   }

@@ -9,6 +9,7 @@ settings token instead (_state.state_setattr), which the callers hold beside the
 """
 
 import operator
+from typing import Sequence, Tuple
 
 import torch
 from kornia.augmentation import random_generator as rg
@@ -17,13 +18,15 @@ from torch.nn.modules import module as _nn_module
 from . import _native_draws
 
 
-def guard(module, ident=None) -> tuple:
-    """What a kept plan was made from, compared on each call (``same``). Its generator and samplers
-    are compared by id (``ident``): torch.compile checks an id in its own C++ guards, while an
-    object kept in the guard and found again through the module is one more check of identity, in
-    Python, on every call. Whoever keeps a guard keeps the objects too (the guard made with
-    ``held``), so that no id is reused while it is kept."""
-    ident = by_id if ident is None else ident
+def guard(module, ident=None) -> Tuple[tuple, Sequence]:
+    """What a kept plan was made from, compared on each call (``same``): (the values, compared by
+    identity or as equal settings; the objects watched by identity, as ``ident`` gives them: by_id
+    where None, as they are where ``AS_IS``). The generator and its samplers are watched by id:
+    torch.compile checks an id in its own C++ guards, while an object kept in the guard and found
+    again through the module is one more check of identity, in Python, on every call. Whoever keeps
+    a guard keeps the objects too (the guard made with ``held``), so that no id is reused while it
+    is kept. The ids apart from the values: an id is a new int each call, so the values alone can
+    be found identical in one C loop (``same``)."""
     cls = type(module)
     attributes = module.__dict__
     # the generator without nn.Module's __getattr__ (a Python call, 1.4 us of the guard): kornia's is
@@ -32,7 +35,11 @@ def guard(module, ident=None) -> tuple:
     if gen is None:
         gen = attributes["_modules"].get("_param_generator")
     flags = module.flags
-    return (
+    if gen is None:  # a flip, Normalize
+        settings, watched = (None,), ()  # by_id(()) and held(()) without a call
+    else:
+        settings, watched = _generator_settings(gen)
+    values = (
         cls.forward,
         cls.forward_parameters,
         cls.__batch_prob_generator__,
@@ -45,75 +52,76 @@ def guard(module, ident=None) -> tuple:
         attributes.get("forward_parameters"),
         len(flags),
         *flags.values(),
-        *_generator_guard(gen, ident),
+        *settings,
         torch.get_default_dtype(),
     )
+    if ident is None:
+        return values, (by_id(watched) if watched else ())
+    return values, (watched if ident is AS_IS else ident(watched))
 
 
-def _generator_guard(gen, ident) -> tuple:
-    if gen is None:
-        return (None,)  # by_id(None) and held(None): a class without a generator (a flip, Normalize)
-    return _generator_settings(gen, ident)
+AS_IS = object()  # guard's ``ident`` for the objects watched as they are (_kept._key_guard)
 
 
-def _generator_settings(gen, ident) -> tuple:
-    """The generator, and what its native draw's plan holds (its numbers and samplers); a generator
-    drawn in Python reads its settings itself each call. A setting kornia reads only when it makes
-    its samplers (ColorJitter's four ranges, the affine and perspective settings) is left out: a
-    new value does not change kornia's draw either, and a float in the guard is a float that
-    torch.compile converts and checks in Python on every call, and never finds identical (the
-    compiled call then planned anew each time). Those settings still count where they are not floats:
-    a tensor setting gives the params their dtype and device."""
+def _generator_settings(gen) -> Tuple[tuple, Sequence]:
+    """(The generator's settings its native draw's plan holds, the generator and its samplers):
+    a generator drawn in Python reads its settings itself each call. A setting kornia reads only
+    when it makes its samplers (ColorJitter's four ranges, the affine and perspective settings) is
+    left out: a new value does not change kornia's draw either, and a float in the guard is a float
+    that torch.compile converts and checks in Python on every call, and never finds identical (the
+    compiled call then planned anew each time). Those settings still count where they are not
+    floats: a tensor setting gives the params their dtype and device."""
     if type(gen) is rg.ResizedCropGenerator:
-        return (ident(gen), gen.scale, gen.ratio, gen.resize_to, ident(gen.rand_sampler), ident(gen.log_ratio_sampler))
+        return (gen.scale, gen.ratio, gen.resize_to), [gen, gen.rand_sampler, gen.log_ratio_sampler]
     if type(gen) in (rg.ColorJitterGenerator, rg.ColorJiggleGenerator):
-        return (ident(gen), *[ident(getattr(gen, s)) for s in _native_draws.JITTER_SAMPLERS])
+        return (), [gen, *[getattr(gen, s) for s in _native_draws.JITTER_SAMPLERS]]
     if type(gen) is rg.PlainUniformGenerator:
         samplers = getattr(gen, "sampler_dict", None)
-        return (ident(gen), *([*samplers, *map(ident, samplers.values())] if samplers else [samplers]))
+        return ((*samplers,) if samplers else (samplers,)), [gen, *(samplers.values() if samplers else ())]
     if type(gen) is rg.RandomGaussianBlurGenerator:
-        return (ident(gen), ident(getattr(gen, "sigma_sampler", None)))
+        return (), [gen, getattr(gen, "sigma_sampler", None)]
     if type(gen) is rg.PerspectiveGenerator:
-        return (
-            ident(gen),
-            *_unless_float(gen.distortion_scale),
-            gen._distortion_scale,
-            gen.sampling_method,
-            ident(gen.rand_val_sampler),
-        )
+        settings = (*_unless_float(gen.distortion_scale), gen._distortion_scale, gen.sampling_method)
+        return settings, [gen, gen.rand_val_sampler]
     if type(gen) is rg.PosterizeGenerator:
-        return (ident(gen), *_unless_float(gen.bits_factor), ident(gen.bit_sampler))
+        return _unless_float(gen.bits_factor), [gen, gen.bit_sampler]
     if type(gen) is rg.AffineGenerator:
         samplers = (gen.degree_sampler, gen.translate_x_sampler, gen.translate_y_sampler, gen.scale_2_sampler,
                     gen.scale_4_sampler, gen.shear_x_sampler, gen.shear_y_sampler)  # fmt: skip
-        return (ident(gen), *_unless_float(gen.degrees, gen.translate, gen.scale, gen.shear), *map(ident, samplers))
-    return (ident(gen),)
+        return _unless_float(gen.degrees, gen.translate, gen.scale, gen.shear), [gen, *samplers]
+    return (), [gen]
 
 
 def _unless_float(*settings) -> tuple:
     return tuple(s for s in settings if type(s) is not float)
 
 
-def by_id(v):
-    """guard's ``ident`` for the call's guard: an object's id (None as it is: torch.compile takes no
-    id of None)."""
-    return None if v is None else id(v)
+def by_id(watched) -> tuple:
+    """guard's ``ident`` for the call's guard: each object's id (None as it is, an affine's absent
+    shear sampler: torch.compile takes no id of None)."""
+    if None in watched:
+        return tuple([None if v is None else id(v) for v in watched])
+    return tuple(map(id, watched))
 
 
-def held(v):
+def held(watched) -> tuple:
     """guard's ``ident`` for the objects a kept guard holds."""
-    return v
+    return tuple(watched)
 
 
-def same(a: tuple, b: tuple) -> bool:
-    if len(a) != len(b):
+def same(a: Tuple[tuple, tuple], b: Tuple[tuple, tuple]) -> bool:
+    """Whether two guards (``guard``, _kept._key_guard) find nothing changed: the same ids, and each
+    value the very object or an equal setting (_equal_constant)."""
+    values, ids = a
+    other_values, other_ids = b
+    if ids != other_ids or len(values) != len(other_values):
         return False
-    if all(map(operator.is_, a, b)):
-        return True  # every entry the very object (a class without a generator, called eagerly): one C loop
-    for u, v in zip(a, b):
+    if all(map(operator.is_, values, other_values)):
+        return True  # every value the very object (each call, eagerly): one C loop
+    for u, v in zip(values, other_values):
         if u is v:
             continue
-        if type(u) is int and type(v) is int:  # an id (by_id), made anew by each call's guard
+        if type(u) is int and type(v) is int:  # an int setting torch.compile made anew
             if u == v:
                 continue
             return False

@@ -151,21 +151,24 @@ def _modules_key(container):
         return None
 
 
-def _key_guard(container, ident) -> Optional[tuple]:
-    """What the modules' key was made from: the container's and each module's settings token (a new
-    one whenever a setting is written: _state.state_setattr), the modules themselves and what
-    ``guard`` reads of each, a module as ``ident`` gives it (see guard). None where a module or the
-    container has no token (not a u8aug class: its key is made each call)."""
+def _key_guard(container, ident) -> Optional[Tuple[tuple, tuple]]:
+    """What the modules' key was made from, as ``_guard.guard`` gives it for one module: the
+    container's and each module's settings token (a new one whenever a setting is written:
+    _state.state_setattr) and what ``guard`` reads of each; the modules themselves and their
+    generators watched by ``ident``. None where a module or the container has no token (not a u8aug
+    class: its key is made each call)."""
     token = container._u8aug_settings
     if token is None:
         return None
-    parts = [token, len(container._modules)]
+    values, watched = [token, len(container._modules)], []
     for name, m in container._modules.items():
         settings = getattr(m, "_u8aug_settings", None)
         if settings is None or not isinstance(m, _AugmentationBase):
             return None
-        parts += [name, ident(m), settings, *_guard.guard(m, ident)]
-    return tuple(parts)
+        module_values, module_watched = _guard.guard(m, _guard.AS_IS)
+        values += [name, settings, *module_values]
+        watched += [m, *module_watched]
+    return tuple(values), ident(watched)
 
 
 def plans_of(container) -> Dict:

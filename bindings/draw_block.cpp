@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 #include <vector>
 
@@ -18,10 +19,24 @@ namespace bindings {
 // 1 us each), and the block is freed when the last of them is. Each starts at the next multiple of
 // kDrawAlign from the first, the layout python/u8aug/kornia/_native_draws.py's unpack reads the
 // record by.
+std::atomic<DrawBlock::Header*> DrawBlock::spare_{nullptr};
+
+// A kept call draws a block of about a kilobyte every call, past malloc's per-thread cache: calloc
+// then cost more than the rest of the block's life (8k instructions a call). The last block freed is
+// kept for the next draw that fits in it, zeroed again.
 DrawBlock::DrawBlock(const char* op, size_t bytes) : op_(op) {
-  block_ = static_cast<Header*>(std::calloc(1, sizeof(Header) + bytes + 2 * kAlign));  // the record's gaps zero
-  check(block_ != nullptr, "u8aug.", op, ": could not allocate ", bytes, " bytes");
-  new (block_) Header();
+  const size_t size = sizeof(Header) + bytes + 2 * kAlign;
+  Header* spare = spare_.exchange(nullptr, std::memory_order_acquire);
+  if (spare != nullptr && spare->bytes < size) {
+    std::free(spare);
+    spare = nullptr;
+  }
+  void* memory = spare != nullptr ? static_cast<void*>(spare) : std::malloc(size);
+  check(memory != nullptr, "u8aug.", op, ": could not allocate ", bytes, " bytes");
+  const size_t allocated = spare != nullptr ? spare->bytes : size;
+  std::memset(memory, 0, size);  // the record's gaps zero
+  block_ = new (memory) Header();
+  block_->bytes = allocated;
   start_ = reinterpret_cast<uint8_t*>(block_ + 1);
   start_ += (kAlign - reinterpret_cast<uintptr_t>(start_) % kAlign) % kAlign;
   free_ = start_;
@@ -57,8 +72,8 @@ Tensor DrawBlock::record() { return view(start_, {static_cast<int64_t>(free_ - s
 
 void DrawBlock::release(Header* h) {
   if (h->references.fetch_sub(1) == 1) {
-    h->~Header();
-    std::free(h);
+    Header* empty = nullptr;
+    if (!spare_.compare_exchange_strong(empty, h, std::memory_order_release)) std::free(h);
   }
 }
 

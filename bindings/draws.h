@@ -56,8 +56,11 @@ class DrawBlock {
   static constexpr size_t kAlign = kDrawAlign;
   struct Header {
     std::atomic<int64_t> references{1};
+    size_t bytes = 0;  // the allocation's, this header's included
   };
   static void release(Header* h);
+  // the last block freed, for the next draw (draw_block.cpp)
+  static std::atomic<Header*> spare_;
   static void deleter(void*, void* ctx);
   Tensor view(uint8_t* data, IntList sizes, IntList strides, ScalarType dtype);
 

@@ -56,7 +56,7 @@ PYBIND11_MODULE(_C, m) {
   // the pipeline op's steps and whether each takes kornia's gate (pipeline_steps.h)
   m.def("pipeline_steps", [] {
     py::dict steps;
-    for (const auto& k : u8aug::bindings::kPipelineSteps) steps[k.op] = k.gated;
+    for (const auto& k : u8aug::bindings::kPipelineSteps) steps[pybind11::str(k.op.data(), k.op.size())] = k.gated;
     return steps;
   });
 

@@ -9,13 +9,14 @@
 
 #include <cstring>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace u8aug {
 namespace bindings {
 
 struct PipelineStepKind {
-  const char* op;
+  std::string_view op;  // its length known: a step's name is looked up by length first
   bool gated;
 };
 
@@ -56,7 +57,7 @@ inline constexpr PipelineStepKind kPipelineSteps[] = {
     {"normalize", false},  // the last step only: the output is float32
 };
 
-inline const PipelineStepKind* pipeline_step_kind(const std::string& op) {
+inline const PipelineStepKind* pipeline_step_kind(std::string_view op) {
   for (const PipelineStepKind& k : kPipelineSteps) {
     if (op == k.op) return &k;
   }

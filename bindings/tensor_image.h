@@ -13,8 +13,10 @@
 #include <torch/headeronly/core/ScalarType.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstdlib>
+#include <initializer_list>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -30,6 +32,39 @@ namespace bindings {
 using torch::headeronly::ScalarType;
 using torch::stable::Tensor;
 using IntList = torch::headeronly::HeaderOnlyArrayRef<int64_t>;
+
+// A few sizes or strides without the heap (an image is (C, H, W) or (B, C, H, W), a parameter at
+// most 3-D): the pipeline's plan makes a dozen a call, each a vector's malloc and free before.
+class Dims {
+ public:
+  static constexpr size_t kMost = 6;
+  Dims() = default;
+  Dims(IntList values) : n_(values.size()) {  // NOLINT(google-explicit-constructor): an IntList's copy
+    if (n_ > kMost) throw std::runtime_error("u8aug: internal error: more than 6 dimensions");
+    std::copy(values.begin(), values.end(), v_.begin());
+  }
+  Dims(std::initializer_list<int64_t> values) : Dims(IntList(values.begin(), values.size())) {}
+  size_t size() const { return n_; }
+  int64_t& operator[](size_t i) { return v_[i]; }
+  int64_t operator[](size_t i) const { return v_[i]; }
+  int64_t back() const { return v_[n_ - 1]; }
+  const int64_t* data() const { return v_.data(); }
+  const int64_t* begin() const { return v_.data(); }
+  const int64_t* end() const { return v_.data() + n_; }
+  operator IntList() const { return IntList(v_.data(), n_); }  // NOLINT(google-explicit-constructor)
+  // these dims with `first` put in front
+  Dims prepended(int64_t first) const {
+    Dims out;
+    out.n_ = n_ + 1;
+    out.v_[0] = first;
+    std::copy(begin(), end(), out.v_.begin() + 1);
+    return out;
+  }
+
+ private:
+  std::array<int64_t, kMost + 1> v_{};
+  size_t n_ = 0;
+};
 
 // Torch's printing of sizes and devices, so messages read as they did with ATen: [2, 3], cuda:0.
 struct Shape {
@@ -87,7 +122,7 @@ inline void check_image(const char* op, const Tensor& img, const char* name = "i
 
 // Whether a tensor of these sizes (3-D or 4-D) has exactly these dense strides, dims of size 1
 // being free (torch's own convention for contiguity, channels_last included).
-inline bool has_strides(IntList sizes, IntList strides, const std::vector<int64_t>& dense) {
+inline bool has_strides(IntList sizes, IntList strides, IntList dense) {
   for (size_t i = 0; i < sizes.size(); ++i) {
     if (sizes[i] != 1 && strides[i] != dense[i]) return false;
   }
@@ -95,12 +130,11 @@ inline bool has_strides(IntList sizes, IntList strides, const std::vector<int64_
 }
 
 // Dense strides for (.., C, H, W) sizes, planar or interleaved (channels_last).
-inline std::vector<int64_t> dense_strides(IntList sizes, bool interleaved) {
+inline Dims dense_strides(IntList sizes, bool interleaved) {
   const size_t n = sizes.size();
   const int64_t c = sizes[n - 3], h = sizes[n - 2], w = sizes[n - 1];
-  std::vector<int64_t> s = interleaved ? std::vector<int64_t>{1, w * c, c} : std::vector<int64_t>{h * w, w, 1};
-  if (n == 4) s.insert(s.begin(), c * h * w);
-  return s;
+  const Dims s = interleaved ? Dims{1, w * c, c} : Dims{h * w, w, 1};
+  return n == 4 ? s.prepended(c * h * w) : s;
 }
 
 // The output-layout rule (mirrored by python/u8aug/_fake.py): an output is channels_last
@@ -127,7 +161,7 @@ inline int64_t element_bytes(ScalarType dtype) {
 }
 
 // The bytes a tensor of these sizes and (non-negative) strides spans.
-inline size_t storage_bytes(IntList sizes, const std::vector<int64_t>& strides, ScalarType dtype) {
+inline size_t storage_bytes(IntList sizes, IntList strides, ScalarType dtype) {
   int64_t last = 0;
   for (size_t i = 0; i < sizes.size(); ++i) last += (sizes[i] - 1) * strides[i];
   return static_cast<size_t>(last + 1) * element_bytes(dtype);
@@ -137,7 +171,7 @@ inline size_t storage_bytes(IntList sizes, const std::vector<int64_t>& strides, 
 // output's memory (bindings/output_cache.h). An output too large to address
 // (more than 2^62 bytes: a huge dsize or padding) is refused before torch is asked; one torch
 // cannot allocate fails naming the op, the shape and the size.
-inline Tensor empty_strided_like(const char* op, const Tensor& t, IntList sizes, const std::vector<int64_t>& strides,
+inline Tensor empty_strided_like(const char* op, const Tensor& t, IntList sizes, IntList strides,
                                  ScalarType dtype) {
   int64_t bytes = element_bytes(dtype);
   for (int64_t s : sizes) {
@@ -168,9 +202,14 @@ inline Tensor empty_output(const char* op, const Tensor& img, IntList sizes, Sca
   return empty_strided_like(op, img, sizes, dense_strides(sizes, output_interleaved(img)), dtype);
 }
 
+// t itself where it is contiguous: torch::stable::contiguous asks torch's dispatcher even then
+// (about 1k instructions a tensor, several a pipeline call).
+inline Tensor as_contiguous(const Tensor& t) { return t.is_contiguous() ? t : torch::stable::contiguous(t); }
+
 // A contiguous tensor of these sizes on t's device.
 inline Tensor empty_contiguous(const char* op, const Tensor& t, IntList sizes, ScalarType dtype) {
-  std::vector<int64_t> strides(sizes.size(), 1);
+  Dims strides = sizes;
+  if (sizes.size() > 0) strides[sizes.size() - 1] = 1;
   for (size_t i = sizes.size(); i-- > 1;) strides[i - 1] = strides[i] * sizes[i];
   return empty_strided_like(op, t, sizes, strides, dtype);
 }

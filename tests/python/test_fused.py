@@ -125,7 +125,7 @@ class _Count:
 
         def kept_spy(img, program, numbers, bounds, steps, *rest):
             self.calls += 1
-            self.steps.append(list(steps))
+            self.steps.append(_native_draws.lines_of(steps))
             return kept_call(img, program, numbers, bounds, steps, *rest)
 
         monkeypatch.setattr(torch.ops.u8aug, "pipeline", spy)

@@ -247,7 +247,7 @@ def test_the_kept_ops_fakes_match_their_kernels(make, shape):
     img, program, numbers, bounds = calls[0][:4]
     checks = ("test_schema", "test_faketensor")
     torch.library.opcheck(torch.ops.u8aug.kept_call.default, calls[0], test_utils=checks)
-    draw = (list(program), numbers, bounds, list(img.shape))
+    draw = (_native_draws.lines_of(program), numbers, bounds, list(img.shape))
     torch.library.opcheck(torch.ops.u8aug.kornia_forward_parameters.default, draw, test_utils=checks)
 
 

@@ -332,7 +332,7 @@ def test_a_kept_calls_record_holds_the_draws_tensors(batch):
     want = _native_draws.draw_program(lines, numbers, bounds, x.shape)
     want_state = torch.get_rng_state()
     torch.manual_seed(batch)
-    y, record = torch.ops.u8aug.kept_call(x, lines, numbers, bounds, [], [], [])
+    y, record = torch.ops.u8aug.kept_call(x, _native_draws.joined(lines), numbers, bounds, "", [], [])
     assert torch.equal(torch.get_rng_state(), want_state)
     torch.set_rng_state(state)
     assert torch.equal(y, x) and record.dtype == torch.uint8
@@ -349,21 +349,21 @@ def test_a_kept_call_names_what_is_wrong():
     x = torch.zeros(2, 3, 4, 4, dtype=torch.uint8)
     state = torch.get_rng_state()
     with pytest.raises(RuntimeError, match="slot 5 is outside"):
-        torch.ops.u8aug.kept_call(x, ["none 0"], numbers, bounds, ["hflip"], [5], [])
+        torch.ops.u8aug.kept_call(x, "none 0", numbers, bounds, "hflip", [5], [])
     with pytest.raises(RuntimeError, match="slot -2 is outside"):
-        torch.ops.u8aug.kept_call(x, ["none 0"], numbers, bounds, ["hflip"], [-2], [torch.empty(0, dtype=torch.bool)])
+        torch.ops.u8aug.kept_call(x, "none 0", numbers, bounds, "hflip", [-2], [torch.empty(0, dtype=torch.bool)])
     with pytest.raises(RuntimeError, match="kept_call: expected img"):
-        torch.ops.u8aug.kept_call(x.float(), ["none 0"], numbers, bounds, [], [], [])
+        torch.ops.u8aug.kept_call(x.float(), "none 0", numbers, bounds, "", [], [])
     assert torch.equal(torch.get_rng_state(), state), "a refused call moved the generator"
-    y, _ = torch.ops.u8aug.kept_call(x, ["none 0"], numbers, bounds, ["hflip"], [1], [])  # the draw's own gate
+    y, _ = torch.ops.u8aug.kept_call(x, "none 0", numbers, bounds, "hflip", [1], [])  # the draw's own gate
     assert torch.equal(y, x)
     # a program refused for its bounds after the same program was drawn with good ones: refused
     # before torch is asked for a number (what a program asks is kept from its first call)
     good, bad = torch.tensor([0.0, 8.0]), torch.tensor([0.0, 9.0])
-    torch.ops.u8aug.kept_call(x, ["posterize 0"], numbers, good, [], [], [])
+    torch.ops.u8aug.kept_call(x, "posterize 0", numbers, good, "", [], [])
     state = torch.get_rng_state()
     with pytest.raises(RuntimeError, match=r"posterize bits must lie in \[0, 8\]"):
-        torch.ops.u8aug.kept_call(x, ["posterize 0"], numbers, bad, [], [], [])
+        torch.ops.u8aug.kept_call(x, "posterize 0", numbers, bad, "", [], [])
     assert torch.equal(torch.get_rng_state(), state), "a refused call moved the generator"
 
 

@@ -216,9 +216,9 @@ def _run_kept(container, x: torch.Tensor, plan) -> torch.Tensor:
     shape, device = tuple(x.shape), x.device
     if plan.native is not None:
         # one op, and the state a record read when someone reads it
-        places, given = plan.native
+        places, given, program, steps = plan.native
         extra = resolve_given(given, modules)
-        y, record = _native_draws.KEPT_CALL(x, plan.lines, plan.numbers, plan.bounds, plan.steps, places, extra)
+        y, record = _native_draws.KEPT_CALL(x, program, plan.numbers, plan.bounds, steps, places, extra)
         drawn = [record, plan.lines, plan.kinds, shape, None]
         _state.commit_kept(modules, drawn, shape, device, plan.sizes)
         _finish(container, (drawn, tuple(container._modules)), modules)

@@ -58,9 +58,10 @@ class KeptPlan(NamedTuple):
     sizes: Tuple[Optional[Tuple[int, int]], ...]  # each module's output (H, W) where it changes the size
     # the slots as the one native call (u8aug::kept_call) takes them: each step tensor's place among the
     # draw's tensors (>= 0) or, -1 - j, the j-th of the tensors given each call (``extra``, as slots:
-    # the flags' tensors, the placeholders); None where a slot is made in Python (a recipe), off the
-    # CPU, or where kornia's classes write their state at once
-    native: Optional[Tuple[Tuple[int, ...], Tuple[tuple, ...]]]
+    # the flags' tensors, the placeholders), then the lines and the steps as the op takes them
+    # (_native_draws.joined); None where a slot is made in Python (a recipe), off the CPU, or where
+    # kornia's classes write their state at once
+    native: Optional[Tuple[Tuple[int, ...], Tuple[tuple, ...], str, str]]
 
 
 class _Unhashable(Exception):
@@ -331,6 +332,8 @@ def keep(container, key, plans, program, out, params, calls) -> None:
     # when read: the plan's key holds the device and each module's class
     one_op = key[3] == "cpu" and _state.lazy_state(container, modules)
     native = native_slots(slots, kinds) if one_op else None
+    if native is not None:
+        native = (*native, _native_draws.joined(lines), _native_draws.joined(steps))
     plans[key] = KeptPlan(lines, kinds, numbers, bounds, tuple(steps), slots, sizes, native)
 
 

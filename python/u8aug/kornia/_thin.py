@@ -47,11 +47,12 @@ class ThinPlan(NamedTuple):
     op: Optional[torch._ops.OpOverload]
     arguments: Tuple
     # the draw and the step in one op (u8aug::kept_call, as a kept container's call): the slots as its
-    # places among the draw's tensors, and the tensors given each call (_kept.native_slots, resolved
-    # when planned: a flag's tensor is in the guard by identity); None where
-    # the class writes its state at once (kornia's classes after install()), a slot is made by a
-    # recipe the op does not make (_native_draws.NATIVE_RECIPES), a warp, or nothing is drawn
-    native: Optional[Tuple[Tuple[int, ...], Tuple[tuple, ...]]] = None
+    # places among the draw's tensors, the tensors given each call (_kept.native_slots, resolved
+    # when planned: a flag's tensor is in the guard by identity) and the steps as the op takes them
+    # (_native_draws.joined); None where the class writes its state at once (kornia's classes after
+    # install()), a slot is made by a recipe the op does not make (_native_draws.NATIVE_RECIPES), a
+    # warp, or nothing is drawn
+    native: Optional[Tuple[Tuple[int, ...], Tuple[torch.Tensor, ...], str]] = None
 
 
 def _kornias_forward(forward) -> bool:
@@ -164,7 +165,7 @@ def _plan(module, x4: torch.Tensor):
     if draws and not warp and _state.lazy_module(module):
         native = _kept.native_slots(slots, (kind,))
         if native is not None:  # the given tensors resolved now: a flag that is a new object fails the guard
-            native = (native[0], _fused.resolve_given(native[1], (module,)))
+            native = (native[0], _fused.resolve_given(native[1], (module,)), _native_draws.joined(planner.steps))
     return ThinPlan(program, draws, tuple(planner.steps), slots, op, arguments, native), drawn
 
 
@@ -213,8 +214,8 @@ def _run(module, x4: torch.Tensor, plan: ThinPlan, drawn=None) -> torch.Tensor:
     if plan.native is not None and drawn is None:
         # one op; the params a record that the class's state unpacks when it is read (_state.py)
         text, kind, numbers, bounds = plan.program
-        places, given = plan.native
-        y, record = _native_draws.KEPT_CALL(x4, (text,), numbers, bounds, plan.steps, places, given)
+        places, given, steps = plan.native
+        y, record = _native_draws.KEPT_CALL(x4, text, numbers, bounds, steps, places, given)
         shape = tuple(x4.shape)
         _state.commit(module, ([record, (text,), (kind,), shape, None], 0), shape, x4.device, None, data_keys=False)
         return y

@@ -105,19 +105,30 @@ ChainAsks chain_asks(const std::vector<std::string>& program, const Tensor& numb
                      IntList shape, const Tensor& like) {
   static std::mutex mutex;
   static std::unordered_map<std::string, ChainAsks> kept;
+  // the key's parts as raw bytes, each length before its part, into one buffer (a number written
+  // in words was an allocation each)
+  const bool numbers_keyed = number_tensor.defined() && number_tensor.is_cpu() &&
+                             number_tensor.scalar_type() == ScalarType::Double && number_tensor.is_contiguous();
+  const bool bounds_keyed = bound_tensor.defined() && bound_tensor.is_cpu() &&
+                            bound_tensor.scalar_type() == ScalarType::Float && bound_tensor.is_contiguous();
+  const size_t number_bytes = numbers_keyed ? static_cast<size_t>(8 * number_tensor.numel()) : 0;
+  const size_t bound_bytes = bounds_keyed ? static_cast<size_t>(4 * bound_tensor.numel()) : 0;
+  size_t size = number_bytes + bound_bytes + 8 * (program.size() + shape.size() + 4);
+  for (const std::string& line : program) size += line.size();
   std::string key;
-  for (const std::string& line : program) key += std::to_string(line.size()) + ':' + line;
-  if (number_tensor.defined() && number_tensor.is_cpu() && number_tensor.scalar_type() == ScalarType::Double &&
-      number_tensor.is_contiguous()) {
-    key += std::to_string(number_tensor.numel()) + ':';
-    key.append(static_cast<const char*>(number_tensor.data_ptr()), static_cast<size_t>(8 * number_tensor.numel()));
+  key.reserve(size);
+  const auto put = [&key](int64_t v) { key.append(reinterpret_cast<const char*>(&v), sizeof v); };
+  put(static_cast<int64_t>(program.size()));
+  for (const std::string& line : program) {
+    put(static_cast<int64_t>(line.size()));
+    key += line;
   }
-  if (bound_tensor.defined() && bound_tensor.is_cpu() && bound_tensor.scalar_type() == ScalarType::Float &&
-      bound_tensor.is_contiguous()) {
-    key += '|' + std::to_string(bound_tensor.numel()) + ':';
-    key.append(static_cast<const char*>(bound_tensor.data_ptr()), static_cast<size_t>(4 * bound_tensor.numel()));
-  }
-  for (int64_t s : shape) key += '|' + std::to_string(s);
+  put(numbers_keyed ? static_cast<int64_t>(number_bytes) : -1);
+  if (numbers_keyed) key.append(static_cast<const char*>(number_tensor.data_ptr()), number_bytes);
+  put(bounds_keyed ? static_cast<int64_t>(bound_bytes) : -1);
+  if (bounds_keyed) key.append(static_cast<const char*>(bound_tensor.data_ptr()), bound_bytes);
+  put(static_cast<int64_t>(shape.size()));
+  for (int64_t s : shape) put(s);
   {
     std::lock_guard<std::mutex> lock(mutex);
     const auto found = kept.find(key);

@@ -215,6 +215,7 @@ ChainDraw draw_chain(TorchRandom& random, ExpFunction exp, const Tensor& like, c
     return bounds[next_bound++];
   };
   auto new_tensor = [&](IntList sizes, ScalarType dtype) { return block.make(sizes, dtype); };
+  out.reserve(static_cast<size_t>(modules) * 9);  // a module's outputs: 3, then at most 6 (RandomAffine's)
   for (const std::string& text : program) {
     const ModuleDraw d = parse_draw(text, numbers, next_number);
     const DrawnArray gate = new_tensor({b}, ScalarType::Float), take = new_tensor({b}, ScalarType::Bool);
@@ -237,7 +238,8 @@ ChainDraw draw_chain(TorchRandom& random, ExpFunction exp, const Tensor& like, c
       c.same_on_batch = d.same_on_batch;
       const DrawnArray src = new_tensor({b, 4, 2}, ScalarType::Float), dst = new_tensor({b, 4, 2}, ScalarType::Float);
       const DrawnArray in_size = new_tensor({b, 2}, ScalarType::Long), out_size = new_tensor({b, 2}, ScalarType::Long);
-      std::vector<float> scratch(static_cast<size_t>(b * (2 * kResizedCropCandidates + 2)));
+      thread_local std::vector<float> scratch;  // kept: a kept call draws every call
+      scratch.resize(static_cast<size_t>(b * (2 * kResizedCropCandidates + 2)));
       kornia_resized_crop(random, c, b, h, w, exp, const_cast<Tensor*>(&like), scratch.data(),
                           static_cast<float*>(src.data_ptr()), static_cast<float*>(dst.data_ptr()));
       int64_t* sizes_in = static_cast<int64_t*>(in_size.data_ptr());
@@ -253,7 +255,8 @@ ChainDraw draw_chain(TorchRandom& random, ExpFunction exp, const Tensor& like, c
       ColorJitterConfig c;
       for (int k = 0; k < 4; ++k) c.low[k] = take_bound(), c.high[k] = take_bound();
       c.same_on_batch = d.same_on_batch;
-      std::vector<float> factors(static_cast<size_t>(4 * b));
+      thread_local std::vector<float> factors;
+      factors.resize(static_cast<size_t>(4 * b));
       for (int k = 0; k < 4; ++k) out.push_back(new_tensor({b}, ScalarType::Float));
       const DrawnArray order = new_tensor({4}, ScalarType::Long);
       kornia_color_jitter(random, c, b, factors.data(), static_cast<int64_t*>(order.data_ptr()));

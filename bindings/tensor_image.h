@@ -171,8 +171,7 @@ inline size_t storage_bytes(IntList sizes, IntList strides, ScalarType dtype) {
 // output's memory (bindings/output_cache.h). An output too large to address
 // (more than 2^62 bytes: a huge dsize or padding) is refused before torch is asked; one torch
 // cannot allocate fails naming the op, the shape and the size.
-inline Tensor empty_strided_like(const char* op, const Tensor& t, IntList sizes, IntList strides,
-                                 ScalarType dtype) {
+inline Tensor empty_strided_like(const char* op, const Tensor& t, IntList sizes, IntList strides, ScalarType dtype) {
   int64_t bytes = element_bytes(dtype);
   for (int64_t s : sizes) {
     check(!__builtin_mul_overflow(bytes, s, &bytes) && bytes <= (int64_t{1} << 62), "u8aug.", op,

@@ -344,6 +344,30 @@ def test_a_kept_calls_record_holds_the_draws_tensors(batch):
         _native_draws.unpack(record[1:], lines, x.shape)
 
 
+def test_a_kept_calls_record_is_its_own_while_held():
+    # a freed draw's memory is kept for the next draw (bindings/draw_block.cpp): a record still held
+    # keeps its bytes through later calls, and a reused block's record starts zeroed again
+    chain = UK.AugmentationSequential(UK.RandomResizedCrop((6, 5)), UK.ColorJitter(0.4, 0.4, 0.4, 0.1, p=0.5))
+    lines, _, numbers, bounds = _kept.program_of(chain)
+    program = _native_draws.joined(lines)
+    x = torch.zeros(3, 3, 12, 14, dtype=torch.uint8)
+    torch.manual_seed(0)
+    _, held = torch.ops.u8aug.kept_call(x, program, numbers, bounds, "", [], [])
+    kept = held.clone()
+    for seed in range(1, 4):  # each call's record freed at once: its block is the next call's
+        torch.manual_seed(seed)
+        _, record = torch.ops.u8aug.kept_call(x, program, numbers, bounds, "", [], [])
+        torch.manual_seed(seed)
+        want = _native_draws.draw_program(lines, numbers, bounds, x.shape)
+        got = _native_draws.unpack(record, lines, x.shape)
+        assert all(torch.equal(g, w) for g, w in zip(got, want))
+        del record
+    assert torch.equal(held, kept), "a held record was written by a later call"
+    torch.manual_seed(0)
+    _, again = torch.ops.u8aug.kept_call(x, program, numbers, bounds, "", [], [])
+    assert torch.equal(again, kept), "the same draw gave another record (a reused block's old bytes)"
+
+
 def test_a_kept_call_names_what_is_wrong():
     numbers, bounds = torch.tensor([1.0], dtype=torch.float64), torch.empty(0)
     x = torch.zeros(2, 3, 4, 4, dtype=torch.uint8)

@@ -135,7 +135,7 @@ Tensor torch_uniform(const Tensor& state, int64_t count) {
 // SAME INTS...", SAME same_on_batch (0 or 1); its numbers (p, the per-sample gate's probability with
 // p_batch 1, then the kind's) come from the program's list of numbers, in order.
 struct ModuleDraw {
-  std::string kind;
+  std::string_view kind;  // a view into the program's line
   bool same_on_batch = false;
   std::vector<int64_t> ints;
   double p = 1.0;
@@ -143,7 +143,7 @@ struct ModuleDraw {
 };
 
 ModuleDraw parse_draw(const std::string& text, const std::vector<double>& numbers, size_t& next_number) {
-  const std::vector<std::string> words = split_words(text);
+  const std::vector<std::string_view> words = split_words(text);
   ModuleDraw d;
   const std::optional<int64_t> same = words.size() >= 2 ? whole_number(words[1]) : std::nullopt;
   check(same.has_value(), "u8aug.kornia_draws: expected \"KIND SAME INTS...\", got \"", text, "\"");

@@ -21,6 +21,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bindings/output_cache.h"
@@ -218,8 +219,8 @@ inline Tensor empty_float(const char* op, const Tensor& t, IntList sizes) {
 
 // The words of an op's text argument (a pipeline step, a draw's line), split at whitespace as
 // `std::istringstream >> word` splits them, without a stream: a call parses its steps every time.
-inline std::vector<std::string> split_words(const std::string& text) {
-  std::vector<std::string> words;
+inline std::vector<std::string_view> split_words(std::string_view text) {  // views into text
+  std::vector<std::string_view> words;
   const char* p = text.data();
   const char* end = p + text.size();
   auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
@@ -227,13 +228,13 @@ inline std::vector<std::string> split_words(const std::string& text) {
     while (p != end && space(*p)) ++p;
     const char* start = p;
     while (p != end && !space(*p)) ++p;
-    if (p != start) words.emplace_back(start, p);
+    if (p != start) words.emplace_back(start, static_cast<size_t>(p - start));
   }
   return words;
 }
 
 // A whole word as an int64 (digits with an optional '-'), or nullopt.
-inline std::optional<int64_t> whole_number(const std::string& word) {
+inline std::optional<int64_t> whole_number(std::string_view word) {
   int64_t v = 0;
   const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), v);
   if (error != std::errc() || end != word.data() + word.size() || word.empty()) return std::nullopt;

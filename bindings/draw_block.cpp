@@ -19,11 +19,12 @@ namespace bindings {
 // 1 us each), and the block is freed when the last of them is. Each starts at the next multiple of
 // kDrawAlign from the first, the layout python/u8aug/kornia/_native_draws.py's unpack reads the
 // record by.
-std::atomic<DrawBlock::Header*> DrawBlock::spare_{nullptr};
-
+//
 // A kept call draws a block of about a kilobyte every call, past malloc's per-thread cache: calloc
 // then cost more than the rest of the block's life (8k instructions a call). The last block freed is
 // kept for the next draw that fits in it, zeroed again.
+std::atomic<DrawBlock::Header*> DrawBlock::spare_{nullptr};
+
 DrawBlock::DrawBlock(const char* op, size_t bytes) : op_(op) {
   const size_t size = sizeof(Header) + bytes + 2 * kAlign;
   Header* spare = spare_.exchange(nullptr, std::memory_order_acquire);

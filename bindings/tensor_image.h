@@ -55,6 +55,7 @@ class Dims {
   operator IntList() const { return IntList(v_.data(), n_); }  // NOLINT(google-explicit-constructor)
   // these dims with `first` put in front
   Dims prepended(int64_t first) const {
+    if (n_ == kMost) throw std::runtime_error("u8aug: internal error: more than 6 dimensions");
     Dims out;
     out.n_ = n_ + 1;
     out.v_[0] = first;
@@ -63,7 +64,7 @@ class Dims {
   }
 
  private:
-  std::array<int64_t, kMost + 1> v_{};
+  std::array<int64_t, kMost> v_{};
   size_t n_ = 0;
 };
 
@@ -209,8 +210,8 @@ inline Tensor as_contiguous(const Tensor& t) { return t.is_contiguous() ? t : to
 // A contiguous tensor of these sizes on t's device.
 inline Tensor empty_contiguous(const char* op, const Tensor& t, IntList sizes, ScalarType dtype) {
   Dims strides = sizes;
-  if (sizes.size() > 0) strides[sizes.size() - 1] = 1;
-  for (size_t i = sizes.size(); i-- > 1;) strides[i - 1] = strides[i] * sizes[i];
+  int64_t step = 1;
+  for (size_t i = sizes.size(); i-- > 0;) strides[i] = step, step *= sizes[i];
   return empty_strided_like(op, t, sizes, strides, dtype);
 }
 inline Tensor empty_float(const char* op, const Tensor& t, IntList sizes) {
